@@ -1,0 +1,42 @@
+import type { ComponentType, ReactElement } from 'react';
+
+/** Menu groups of the side menu, in display order (SPEC §2 Side menu). */
+export type MenuGroup = 'Management' | 'Data Operations' | 'Rules' | 'Monitoring' | 'Admin';
+
+export interface MenuEntry {
+  group: MenuGroup;
+  /** i18n key of the entry label, e.g. 'resources.users.menu' */
+  label: string;
+  /** position inside its group */
+  order: number;
+  icon?: ComponentType;
+  /** only staff see it (the Admin group) */
+  staffOnly?: boolean;
+  /** crowdsourcing users see it (only Notifications) */
+  crowdsourcing?: boolean;
+}
+
+/**
+ * The face of one entity in the app: what `resources/<entity>/index.ts` exports.
+ * The app shell registers a <Resource> for each, builds the side menu from `menu`
+ * and the dataProvider maps `name` to `apiPath`.
+ *
+ * Routes follow the spec, not react-admin's defaults:
+ *   /{name}            list
+ *   /{name}/create     create
+ *   /{name}/:id        show
+ *   /{name}/:id/update edit
+ * plus `routes` (e.g. add-users), relative to /{name}.
+ */
+export interface ResourceDeclaration {
+  name: string;
+  /** API collection path, e.g. '/api/v1/users' (no trailing slash) */
+  apiPath: string;
+  menu?: MenuEntry;
+  list?: ComponentType;
+  show?: ComponentType;
+  create?: ComponentType;
+  edit?: ComponentType;
+  /** extra <Route path="…"> elements relative to /{name} */
+  routes?: ReactElement[];
+}
