@@ -1,0 +1,91 @@
+// react-admin's authProvider (SPEC §4 Session): the token sits in the fs_token cookie;
+// a token counts only once GET /api/v1/users/me has accepted it, and that user is
+// fetched once per token and kept — it is both the identity and the permissions.
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import type { SignInRequest, SignInResponse, User } from '../types/api';
+import { httpClient } from '../dataProvider/httpClient';
+import { API_URL } from '../dataProvider';
+import { clearToken, getToken, setToken } from './tokenCookie';
+
+export { TOKEN_COOKIE, TOKEN_COOKIE_ATTRIBUTES, getToken, setToken, clearToken } from './tokenCookie';
+
+export type CurrentUser = User;
+export type CurrentIdentity = UserIdentity & User;
+
+export interface AuthProviderOptions {
+  apiUrl?: string;
+}
+
+export class NotAuthenticatedError extends Error {
+  constructor() {
+    super('Not authenticated');
+    this.name = 'NotAuthenticatedError';
+  }
+}
+
+export function fullNameOf(user: Pick<User, 'first_name' | 'last_name'>): string {
+  return [user.first_name, user.last_name].filter(Boolean).join(' ');
+}
+
+export function createAuthProvider({ apiUrl = API_URL }: AuthProviderOptions = {}): AuthProvider {
+  let cached: { token: string; user: Promise<User> } | undefined;
+
+  const forget = () => {
+    cached = undefined;
+    clearToken();
+  };
+
+  /** The user behind the current token, fetched once per token; a refused token is dropped. */
+  const currentUser = (): Promise<User> => {
+    const token = getToken();
+    if (!token) {
+      cached = undefined;
+      return Promise.reject(new NotAuthenticatedError());
+    }
+    if (cached?.token !== token) {
+      const user = httpClient<User>(`${apiUrl}/api/v1/users/me`).catch((error: unknown) => {
+        if (cached?.token === token) forget();
+        throw error;
+      });
+      cached = { token, user };
+    }
+    return cached.user;
+  };
+
+  return {
+    async login({ email, password }: SignInRequest) {
+      forget();
+      const { token } = await httpClient<SignInResponse>(`${apiUrl}/api/v1/auth/sign-in/`, {
+        method: 'POST',
+        body: { email, password },
+      });
+      setToken(token);
+      await currentUser();
+      // SPEC §2: success goes to / (not back to the page that sent the visitor here).
+      return { redirectTo: '/' };
+    },
+    async logout() {
+      forget();
+      return '/login';
+    },
+    async checkAuth() {
+      await currentUser();
+    },
+    async checkError(error: { status?: number } | undefined) {
+      if (error?.status === 401) {
+        forget();
+        throw error;
+      }
+    },
+    async getIdentity(): Promise<CurrentIdentity> {
+      const user = await currentUser();
+      return { ...user, fullName: fullNameOf(user) };
+    },
+    async getPermissions(): Promise<User> {
+      return currentUser();
+    },
+  };
+}
+
+export const authProvider = createAuthProvider();
+export default authProvider;
