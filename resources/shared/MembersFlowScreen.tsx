@@ -1,0 +1,130 @@
+// Adding or removing members of a container from a list's bulk action:
+// /organizations/add-users?id=1&id=2, /organizations/remove-users?id=…, and next the
+// profile lists' add-profiles / remove-profiles. SPEC §4: fetch the container, merge or
+// filter the ids, then update it.
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useDataProvider, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { FailureAlert } from './FailureAlert';
+import { idsFromQuery, memberIdsOf, mergeIds, withoutIds } from './memberIds';
+import { useAllRecords } from './useAllRecords';
+import type { ShownFailure } from './useErrorThenReturn';
+
+export interface MembersFlowDeclaration {
+  /** the container resource: 'organizations', 'profile-lists' */
+  container: string;
+  /** its id list on write: 'users', 'profiles' */
+  memberField: string;
+  mode: 'add' | 'remove';
+  /** the members' list, where the way back leads: '/users' */
+  membersPath: string;
+  /** i18n keys */
+  messages: {
+    title: string;
+    /** label of the dropdown */
+    choose: string;
+    submit: string;
+    /** '%{smart_count} user selected' and its plural */
+    selected: string;
+    /** shown when the address carries no id */
+    none: string;
+    /** submit without a choice: 'Please select a organization.' */
+    no_choice: string;
+    fetch_failed: string;
+    success: string;
+    failure: string;
+    back: string;
+  };
+}
+
+type Outcome = { kind: 'success'; text: string } | { kind: 'failure'; failure: ShownFailure } | null;
+
+export function MembersFlowScreen({ declaration }: { declaration: MembersFlowDeclaration }) {
+  const { container, memberField, mode, membersPath, messages } = declaration;
+  const translate = useTranslate();
+  const dataProvider = useDataProvider();
+  const queryClient = useQueryClient();
+  const [searchParams] = useSearchParams();
+  const ids = idsFromQuery(searchParams);
+  const containers = useAllRecords<RaRecord>(container);
+  const [choice, setChoice] = useState<Identifier | ''>('');
+  const [saving, setSaving] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (choice === '') {
+      setOutcome({ kind: 'failure', failure: { message: translate(messages.no_choice) } });
+      return;
+    }
+    setSaving(true);
+    setOutcome(null);
+    try {
+      const { data: record } = await dataProvider.getOne(container, { id: choice });
+      const current = memberIdsOf(record[memberField]);
+      const next = mode === 'add' ? mergeIds(current, ids) : withoutIds(current, ids);
+      await dataProvider.update(container, {
+        id: record.id,
+        data: { name: record.name, [memberField]: next },
+        previousData: record,
+      });
+      await queryClient.invalidateQueries({ queryKey: [container] });
+      setOutcome({ kind: 'success', text: translate(messages.success) });
+    } catch (error) {
+      const detail = error instanceof Error && error.message ? error.message : undefined;
+      setOutcome({ kind: 'failure', failure: { message: translate(messages.failure), detail } });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 560 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+        {translate(messages.title)}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {ids.length > 0 ? translate(messages.selected, { smart_count: ids.length }) : translate(messages.none)}
+      </Typography>
+      {containers.error ? (
+        <FailureAlert
+          failure={{
+            message: translate(messages.fetch_failed),
+            detail: containers.error instanceof Error ? containers.error.message : undefined,
+          }}
+        />
+      ) : null}
+      {outcome?.kind === 'success' && <Alert severity="success" sx={{ mb: 2 }}>{outcome.text}</Alert>}
+      {outcome?.kind === 'failure' && <FailureAlert failure={outcome.failure} />}
+      <Paper variant="outlined" component="form" noValidate onSubmit={submit} sx={{ p: 2 }}>
+        <TextField
+          select
+          fullWidth
+          required
+          label={translate(messages.choose)}
+          value={containers.data ? choice : ''}
+          onChange={(event) => setChoice(event.target.value === '' ? '' : Number(event.target.value))}
+          disabled={!containers.data}
+          helperText={containers.isPending ? translate('app.list.loading') : undefined}
+          sx={{ mb: 2 }}
+        >
+          {(containers.data ?? []).map((record) => (
+            <MenuItem key={record.id} value={record.id}>
+              {record.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Stack direction="row" spacing={2}>
+          <Button type="submit" variant="contained" disabled={saving || ids.length === 0}>
+            {translate(messages.submit)}
+          </Button>
+          <Button component={RouterLink} to={membersPath}>
+            {translate(messages.back)}
+          </Button>
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}

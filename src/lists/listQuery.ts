@@ -1,0 +1,92 @@
+// The state of a list screen as it lives in the address bar (SPEC §2: "List pages keep
+// page, page_size, search and ordering in the address query string, with keys sorted").
+// Pure functions, so that the round trip is tested without a browser.
+import { PAGE_SIZE } from '../constants';
+import { buildQueryString, type QueryParams } from '../../dataProvider/queryString';
+import type { FilterValues, SortUrlStyle } from './types';
+
+/** The largest page the API serves (CONVENTIONS: page_size at most 100). */
+const MAX_PAGE_SIZE = 100;
+
+export interface ListQuery {
+  /** from 1 */
+  page: number;
+  pageSize: number;
+  search: string;
+  /** '' (server order), 'field' (ascending) or '-field' (descending) */
+  ordering: string;
+  /** the resource's extra filter keys present in the address */
+  filters: FilterValues;
+}
+
+function positiveInteger(raw: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (raw === null || !/^\d+$/.test(raw)) return fallback;
+  const value = Number(raw);
+  return value >= 1 ? Math.min(value, max) : fallback;
+}
+
+/** Reads a list's state from the query string; missing or malformed values take their defaults. */
+export function readListQuery(
+  params: URLSearchParams,
+  style: SortUrlStyle = 'ordering',
+  filterKeys: string[] = [],
+): ListQuery {
+  const filters: FilterValues = {};
+  for (const key of filterKeys) {
+    const values = params.getAll(key).filter((value) => value !== '');
+    if (values.length > 0) filters[key] = values;
+  }
+  let ordering = params.get('ordering') ?? '';
+  if (style === 'sortDirection') {
+    const field = params.get('sort') ?? '';
+    ordering = field && params.get('direction') === 'desc' ? `-${field}` : field;
+  }
+  return {
+    page: positiveInteger(params.get('page'), 1),
+    pageSize: style === 'ordering' ? positiveInteger(params.get('page_size'), PAGE_SIZE, MAX_PAGE_SIZE) : PAGE_SIZE,
+    search: params.get('search') ?? '',
+    ordering,
+    filters,
+  };
+}
+
+/** The query string of a list state, keys sorted: ordering=-email&page=2&page_size=10&search=ann. */
+export function writeListQuery(query: ListQuery, style: SortUrlStyle = 'ordering'): URLSearchParams {
+  const params: QueryParams = { ...query.filters, page: query.page, search: query.search };
+  if (style === 'ordering') {
+    params.page_size = query.pageSize;
+    params.ordering = query.ordering;
+  } else if (query.ordering) {
+    const descending = query.ordering.startsWith('-');
+    params.sort = descending ? query.ordering.slice(1) : query.ordering;
+    params.direction = descending ? 'desc' : 'asc';
+  }
+  // The dataProvider's builder: the address and the API call sort their keys alike.
+  return new URLSearchParams(buildQueryString(params));
+}
+
+/**
+ * Click-to-toggle sorting (SPEC §4): a new column starts ascending, a click on the
+ * active column flips between 'field' and '-field'.
+ */
+export function toggleOrdering(current: string, field: string): string {
+  return current === field ? `-${field}` : field;
+}
+
+/** The sort direction of one column under an ordering, for aria-sort and the arrow. */
+export function sortDirectionOf(ordering: string, field: string): 'asc' | 'desc' | undefined {
+  if (ordering === field) return 'asc';
+  if (ordering === `-${field}`) return 'desc';
+  return undefined;
+}
+
+/** The filter sent to dataProvider.getList: search, ordering and the extra keys, empty ones left out. */
+export function apiFilterOf(query: ListQuery): Record<string, string | string[]> {
+  const filter: Record<string, string | string[]> = {};
+  if (query.search) filter.search = query.search;
+  if (query.ordering) filter.ordering = query.ordering;
+  for (const [key, values] of Object.entries(query.filters)) {
+    filter[key] = values;
+  }
+  return filter;
+}

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, type RaRecord } from 'react-admin';
+import { apiFilterOf, type ListQuery } from './listQuery';
+
+/**
+ * One page of a resource through the app's dataProvider. The query key follows
+ * react-admin's ([resource, 'getList', …]) so that its mutations refresh the list too.
+ * No `sort` is sent: the order travels as `ordering` inside the filter, as the API wants it.
+ * No retry: a failed load shows its error at once instead of after react-query's back-off.
+ */
+export function useListData<R extends RaRecord>(resource: string, query: ListQuery) {
+  const dataProvider = useDataProvider();
+  const pagination = { page: query.page, perPage: query.pageSize };
+  const filter = apiFilterOf(query);
+  return useQuery({
+    queryKey: [resource, 'getList', { pagination, filter }],
+    retry: false,
+    queryFn: ({ signal }) =>
+      dataProvider.getList<R>(resource, {
+        pagination,
+        filter,
+        signal: dataProvider.supportAbortSignal === true ? signal : undefined,
+      }),
+  });
+}
