@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import type { DatabaseHandle } from './db/connect';
+import { installErrorHandling } from './http/errors';
+import authHook from './http/auth';
+import { Throttle } from './http/throttle';
+import { createMailer, type Mailer } from './mail/mailer';
+import { startJobs, type Jobs } from './jobs/queue';
+import { jobDefinitions } from './jobs';
+import { apiModules } from './resources';
+import { registerDocs } from './http/docs';
+import { registerStaticApp } from './http/static-app';
+import { registerSecurity } from './http/security';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    handle: DatabaseHandle;
+    db: Kysely<Database>;
+    mailer: Mailer;
+    jobs: Jobs;
+    throttles: { perIp: Throttle; perAccount: Throttle };
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  handle: DatabaseHandle;
+  /** run the background workers in this process (default true) */
+  workers?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The whole server, from plugins; the same factory for production and tests (fastify.inject). */
+export async function buildApp({ config, handle, workers = true, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    routerOptions: { ignoreTrailingSlash: true }, // every path answers with and without its trailing slash
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+  });
+
+  await app.register(
+    fp(async (instance) => {
+      instance.decorate('config', config);
+      instance.decorate('handle', handle);
+      instance.decorate('db', handle.db);
+      instance.decorate('mailer', createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: instance.log }));
+      instance.decorate('throttles', {
+        perIp: new Throttle(config.throttle.perIpPerMinute, 60_000),
+        perAccount: new Throttle(config.throttle.perAccountPer15Minutes, 15 * 60_000),
+      });
+      const jobs = await startJobs(handle, jobDefinitions, instance.log, { databaseUrl: config.databaseUrl, work: workers });
+      instance.decorate('jobs', jobs);
+      instance.addHook('onClose', async () => {
+        await jobs.stop();
+        instance.mailer.close();
+      });
+    }, { name: 'context' }),
+  );
+
+  installErrorHandling(app);
+  await registerSecurity(app);
+  await app.register(authHook);
+  await registerDocs(app);
+  await app.register(
+    async (api) => {
+      for (const module of apiModules) await api.register(module);
+    },
+    { prefix: '/api/v1' },
+  );
+  if (fs.existsSync(path.join(config.staticDir, 'index.html'))) await registerStaticApp(app, config.staticDir);
+  return app;
+}

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Migrator, type MigrationProvider } from 'kysely/migration';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from './schema';
+import { migrations } from './migrations';
+import { lockDataDir } from './lock';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: 'pglite' | 'postgres';
+  /** the embedded engine, when embedded (pg-boss talks to it directly) */
+  pglite?: PGlite;
+  /** a new embedded database was created by this open */
+  created: boolean;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** embedded database folder; undefined with no databaseUrl: in memory (tests) */
+  dataDir?: string;
+  /** pool size on PostgreSQL */
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolSize ?? 10) : await openPglite(options.dataDir);
+  try {
+    await migrate(handle.db);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
+async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
+  const { default: pg } = await import('pg');
+  // timestamps come back as Date; integers (count(*) is bigint) as numbers
+  pg.types.setTypeParser(20, (value: string) => Number(value));
+  const pool = new pg.Pool({ connectionString, max });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', created: false, close: () => db.destroy() };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  let release = () => {};
+  let created = true;
+  let pglite: PGlite;
+  if (dataDir) {
+    release = lockDataDir(dataDir);
+    const pgdata = path.join(dataDir, 'pgdata');
+    created = !fs.existsSync(path.join(pgdata, 'PG_VERSION'));
+    fs.mkdirSync(pgdata, { recursive: true }); // PGlite does not create parent folders
+    try {
+      pglite = await PGlite.create(pgdata, { extensions: { pg_trgm, unaccent } });
+    } catch (error) {
+      release();
+      throw error;
+    }
+  } else {
+    pglite = await PGlite.create({ extensions: { pg_trgm, unaccent } });
+  }
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    created,
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await db.destroy(); // closes PGlite, which flushes it to DATA_DIR
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+export async function migrate(db: Kysely<Database>): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error)?.message ?? error}`);
+  }
+}

@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './schema';
+
+/**
+ * A many-to-many link table written as "the full list of member ids" (the
+ * API sends name + ids). Replaces the members of one owner row.
+ */
+export async function replaceMembers<T extends keyof Database & string>(
+  db: Kysely<Database>,
+  table: T,
+  ownerColumn: string,
+  memberColumn: string,
+  ownerId: number,
+  memberIds: number[],
+): Promise<void> {
+  const unique = [...new Set(memberIds)];
+  const anyDb = db as unknown as Kysely<any>;
+  await anyDb.deleteFrom(table).where(ownerColumn, '=', ownerId).execute();
+  if (unique.length) {
+    await anyDb
+      .insertInto(table)
+      .values(unique.map((memberId) => ({ [ownerColumn]: ownerId, [memberColumn]: memberId })))
+      .execute();
+  }
+}

@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorBody } from '../../types/api';
+import { validationMessages } from './validation';
+
+/** An error a client can understand: status plus human-readable messages. */
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly messages: string[],
+    public readonly fields?: Record<string, string[]>,
+    public readonly headers?: Record<string, string>,
+  ) {
+    super(messages.join(', '));
+  }
+}
+
+/** 400 about one field: `"name: This field is required."` plus `fields.name`. */
+export function fieldError(field: string, message: string): HttpError {
+  return new HttpError(400, [`${field}: ${message}`], { [field]: [message] });
+}
+
+export const notFound = () => new HttpError(404, ['Not found.']);
+export const forbidden = () => new HttpError(403, ['You do not have permission to perform this action.']);
+export const unauthorized = (message = 'Authentication credentials were not provided.') => new HttpError(401, [message]);
+
+/** Everything becomes `{"errors": [...]}`; nothing a client sends turns into a 500. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      const body: ErrorBody = { errors: error.messages };
+      if (error.fields) body.fields = error.fields;
+      return reply.status(error.statusCode).send(body);
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.validation) {
+      const { errors, fields } = validationMessages(fastifyError.validation, fastifyError.validationContext);
+      return reply.status(400).send({ errors, fields } satisfies ErrorBody);
+    }
+    const status = fastifyError.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ errors: ['Too many attempts. Please try again later.'] } satisfies ErrorBody);
+    }
+    if (status >= 400 && status < 500) {
+      // malformed JSON, empty body with a JSON content type, too large a body, unsupported media type…
+      return reply.status(status).send({ errors: [clientMessage(fastifyError)] } satisfies ErrorBody);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ errors: ['A server error occurred.'] } satisfies ErrorBody);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ errors: [`Not found: ${request.method} ${request.url.split('?')[0]}`] } satisfies ErrorBody);
+  });
+}
+
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'JSON parse error: the request body is not valid JSON.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported media type: send application/json.';
+    default:
+      return error.message || 'Bad request.';
+  }
+}

@@ -1,0 +1,118 @@
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool, type ExpressionBuilder } from 'kysely';
+import type { ListResponse } from '../../types/api';
+
+/** How one list of the API is searched and sorted (CONVENTIONS "API" → Lists). */
+export interface ListDeclaration {
+  /** API field name → SQL expression it sorts by (only these are accepted in `ordering`) */
+  ordering: Record<string, string>;
+  /** fields whose missing values sort last in both directions */
+  nullsLast?: string[];
+  /** used when the request names no known field; a leading '-' for descending */
+  defaultOrdering: string[];
+  /** SQL expressions searched with a case-insensitive "contains" per search term */
+  search?: string[];
+  /** compare with accents removed (needs the unaccent extension) */
+  accentInsensitive?: boolean;
+}
+
+export interface ListParams {
+  page: number;
+  pageSize: number;
+  search: string;
+  ordering: { field: string; expression: string; descending: boolean }[];
+}
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 10;
+
+/** The querystring schema every list shares; `extra` adds a list's own filters. */
+export function listQuerySchema(extra: Record<string, object> = {}) {
+  return {
+    type: 'object',
+    properties: {
+      page: { type: 'integer', minimum: 1, default: 1 },
+      page_size: { type: 'integer', minimum: 1, default: DEFAULT_PAGE_SIZE },
+      search: { type: 'string', maxLength: 200 },
+      ordering: { type: 'string', maxLength: 500 },
+      ...extra,
+    },
+  } as const;
+}
+
+export function parseListParams(
+  query: { page?: number; page_size?: number; search?: string; ordering?: string },
+  declaration: ListDeclaration,
+): ListParams {
+  const requested = (query.ordering ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const known = (list: string[]) =>
+    list
+      .map((part) => ({ field: part.replace(/^-/, ''), descending: part.startsWith('-') }))
+      .filter(({ field }) => field in declaration.ordering)
+      .map((o) => ({ ...o, expression: declaration.ordering[o.field] }));
+  let ordering = known(requested); // unknown fields are ignored, as DRF does
+  if (ordering.length === 0) ordering = known(declaration.defaultOrdering);
+  return {
+    page: query.page ?? 1,
+    pageSize: Math.min(query.page_size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+    search: (query.search ?? '').trim(),
+    ordering,
+  };
+}
+
+/** `term` with LIKE's wildcards escaped, wrapped for "contains". */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Every whitespace-separated term must match at least one search field (DRF's SearchFilter). */
+export function searchCondition<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  search: string,
+  declaration: ListDeclaration,
+): Expression<SqlBool> {
+  const terms = search.split(/\s+/).filter(Boolean);
+  const fold = (e: string) => (declaration.accentInsensitive ? `immutable_unaccent(${e})` : e);
+  return eb.and(
+    terms.map((term) => {
+      const pattern = containsPattern(term);
+      const value = declaration.accentInsensitive ? sql`immutable_unaccent(${pattern})` : sql`${pattern}`;
+      return eb.or((declaration.search ?? []).map((field) => sql<SqlBool>`${sql.raw(fold(field))} ILIKE ${value}`));
+    }),
+  );
+}
+
+/**
+ * Runs a list: the count of every matching row and one page of them, sorted
+ * with `id` as the tie-breaker so pages never overlap.
+ */
+export async function runList<DB, TB extends keyof DB, O, R>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  params: ListParams,
+  declaration: ListDeclaration,
+  idColumn: string,
+  toResult: (row: O) => R | Promise<R>,
+): Promise<ListResponse<R>> {
+  let query = base;
+  if (params.search && declaration.search?.length) {
+    query = query.where((eb) => searchCondition(eb as ExpressionBuilder<DB, TB>, params.search, declaration));
+  }
+  const countRow = await query
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`count(*)::int`.as('count'))
+    .executeTakeFirst();
+  const count = Number((countRow as { count?: number } | undefined)?.count ?? 0);
+  let page = query;
+  for (const { field, expression, descending } of params.ordering) {
+    const nulls = declaration.nullsLast?.includes(field) ? ' NULLS LAST' : '';
+    page = page.orderBy(sql.raw(`${expression} ${descending ? 'DESC' : 'ASC'}${nulls}`));
+  }
+  const tieDescending = params.ordering[0]?.descending ?? false;
+  page = page.orderBy(sql.raw(`${idColumn} ${tieDescending ? 'DESC' : 'ASC'}`));
+  const rows = await page.limit(params.pageSize).offset((params.page - 1) * params.pageSize).execute();
+  const results = await Promise.all(rows.map((row) => toResult(row)));
+  return { count, results };
+}

@@ -1,0 +1,5 @@
+import type { JobDefinition } from './queue';
+import { createDefaultEntitiesJob } from './default-entities';
+
+/** Every kind of background work; the workers of each run in the server process. */
+export const jobDefinitions: JobDefinition<any>[] = [createDefaultEntitiesJob];

@@ -1,0 +1,59 @@
+import { PgBoss, fromPglite } from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../db/connect';
+
+/** A kind of background work: a queue name and what a worker does with one job. */
+export interface JobDefinition<Data extends object = object> {
+  name: string;
+  handle(data: Data, context: JobContext): Promise<void>;
+}
+
+export interface JobContext {
+  handle: DatabaseHandle;
+  log: FastifyBaseLogger;
+}
+
+export interface Jobs {
+  /** queue one job; resolves to its id */
+  send<Data extends object>(definition: JobDefinition<Data>, data: Data): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * pg-boss on the same database as everything else: on PGlite it shares the
+ * embedded instance (single connection), on PostgreSQL it opens its own pool.
+ */
+export async function startJobs(
+  handle: DatabaseHandle,
+  definitions: JobDefinition<any>[],
+  log: FastifyBaseLogger,
+  options: { databaseUrl?: string; work?: boolean } = {},
+): Promise<Jobs> {
+  const boss = handle.pglite
+    ? new PgBoss({ db: fromPglite(handle.pglite as never), backend: 'pglite' })
+    : new PgBoss({ connectionString: options.databaseUrl, max: 4 });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const definition of definitions) {
+    await boss.createQueue(definition.name);
+    if (options.work === false) continue;
+    await boss.work<object>(definition.name, { pollingIntervalSeconds: 1 }, async (jobs) => {
+      for (const job of jobs) {
+        const jobLog = log.child({ job: definition.name, jobId: job.id });
+        jobLog.info('job started');
+        await definition.handle(job.data, { handle, log: jobLog });
+        jobLog.info('job done');
+      }
+    });
+  }
+  return {
+    async send(definition, data) {
+      const id = await boss.send(definition.name, data);
+      if (!id) throw new Error(`Job ${definition.name} was not queued`);
+      return id;
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}

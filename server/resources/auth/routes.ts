@@ -1,0 +1,167 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ActivationRequest, ChangePasswordRequest, RegistrationRequest, RequestResetRequest, ResetPasswordRequest, SignInRequest } from '../../../types/api';
+import { HttpError, fieldError } from '../../http/errors';
+import { detailResponse, email, errors, object, password, requiredText } from '../../http/schemas';
+import { ensureAllowed } from '../../http/throttle';
+import { hashPassword, passwordProblems, UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../accounts/passwords';
+import { issueToken, revokeToken, revokeTokens } from '../../accounts/tokens';
+import { consumeCode, issueCode } from '../../accounts/codes';
+import { activationMail, passwordResetMail } from '../../mail/templates';
+import { findUserByEmail, insertUser, updateUser } from '../users/repository';
+
+const SIGN_IN_FAILED = 'Unable to log in with provided credentials.';
+const RESET_REQUESTED = 'If an account exists for this e-mail, a link to reset its password has been sent.';
+
+function checkPassword(field: string, value: string): void {
+  const problems = passwordProblems(value);
+  if (problems.length) throw new HttpError(400, problems.map((p) => `${field}: ${p}`), { [field]: problems });
+}
+
+/** Sign-in, registration, activation and the three password calls (SPEC §7 Authentication and users). */
+export default async function authRoutes(app: FastifyInstance) {
+  const { throttles } = app;
+  const publicRoute = { access: 'public' as const };
+  const guard = (request: FastifyRequest, account: string) =>
+    ensureAllowed([
+      [throttles.perIp, `${request.routeOptions.url}:${request.ip}`],
+      [throttles.perAccount, `${request.routeOptions.url}:${account.trim().toLowerCase()}`],
+    ]);
+  const countIp = (request: FastifyRequest) => throttles.perIp.record(`${request.routeOptions.url}:${request.ip}`);
+  const countAccount = (request: FastifyRequest, account: string) =>
+    throttles.perAccount.record(`${request.routeOptions.url}:${account.trim().toLowerCase()}`);
+  const count = (request: FastifyRequest, account: string) => {
+    countIp(request);
+    countAccount(request, account);
+  };
+  /** mail is sent after the answer: its delay must not tell whether the account exists */
+  const sendLater = (mail: Parameters<typeof app.mailer.send>[0]) =>
+    void app.mailer.send(mail).catch((error) => app.log.error({ err: error, to: mail.to }, 'sending e-mail failed'));
+
+  app.post<{ Body: SignInRequest }>('/auth/sign-in/', {
+    config: publicRoute,
+    schema: {
+      tags: ['auth'], summary: 'Sign in: answers a token for an active user',
+      body: object({ email: requiredText(254), password }),
+      response: { 200: object({ token: { type: 'string' } }), ...errors(400, 429) },
+    },
+  }, async (request) => {
+    const { email: address, password: given } = request.body;
+    guard(request, address);
+    countIp(request);
+    const user = await findUserByEmail(app.db, address);
+    const matches = await verifyPassword(given, user?.password_hash ?? UNUSABLE_PASSWORD_HASH);
+    if (!user || !matches) {
+      countAccount(request, address); // only failures count against the account
+      throw new HttpError(400, [SIGN_IN_FAILED]);
+    }
+    if (!user.is_active) throw new HttpError(400, ['This account is not activated yet. Please use the link in the activation e-mail.']);
+    return { token: await issueToken(app.db, user.id) };
+  });
+
+  app.post('/auth/sign-out/', {
+    schema: { tags: ['auth'], summary: 'Revoke the token of this request', response: { 200: detailResponse, ...errors(401) } },
+  }, async (request) => {
+    await revokeToken(app.db, request.tokenHash);
+    return { detail: 'Signed out.' };
+  });
+
+  app.post<{ Body: RegistrationRequest }>('/auth/registration/', {
+    config: publicRoute,
+    schema: {
+      tags: ['auth'], summary: 'Register: creates an inactive user and e-mails the activation link',
+      body: object({ first_name: requiredText(150), last_name: requiredText(150), email, password }),
+      response: { 201: detailResponse, ...errors(400, 429) },
+    },
+  }, async (request, reply) => {
+    const body = request.body;
+    guard(request, body.email);
+    count(request, body.email);
+    checkPassword('password', body.password);
+    const existing = await findUserByEmail(app.db, body.email);
+    if (existing?.is_active) throw fieldError('email', 'A user with this email already exists.');
+    const user = existing
+      ? // never activated: take the new details and send a fresh link
+        (await updateUser(app.db, existing.id, { first_name: body.first_name.trim(), last_name: body.last_name.trim(), password_hash: await hashPassword(body.password) }))!
+      : await insertUser(app.db, {
+          email: body.email, first_name: body.first_name.trim(), last_name: body.last_name.trim(),
+          password_hash: await hashPassword(body.password), is_active: false,
+        });
+    const code = await issueCode(app.db, user.id, 'activation');
+    sendLater(activationMail(app.config.appUrl, user, code));
+    reply.status(201);
+    return { detail: 'Registration successful. An activation e-mail has been sent.' };
+  });
+
+  app.post<{ Body: ActivationRequest }>('/auth/activation/', {
+    config: publicRoute,
+    schema: {
+      tags: ['auth'], summary: 'Activate an account with the e-mailed code',
+      body: object({ email: requiredText(254), code: requiredText(200) }),
+      response: { 200: detailResponse, ...errors(400, 429) },
+    },
+  }, async (request) => {
+    guard(request, request.body.email);
+    count(request, request.body.email);
+    const userId = await consumeCode(app.db, request.body.email, request.body.code, 'activation');
+    if (!userId) throw new HttpError(400, ['This activation link is invalid or has expired.']);
+    await updateUser(app.db, userId, { is_active: true });
+    return { detail: 'Account activated.' };
+  });
+
+  app.post<{ Body: RequestResetRequest }>('/passwords/request-reset/', {
+    config: publicRoute,
+    schema: {
+      tags: ['passwords'], summary: 'E-mail a password-reset link; answers the same whether or not the account exists',
+      body: object({ email: requiredText(254) }),
+      response: { 200: detailResponse, ...errors(400, 429) },
+    },
+  }, async (request) => {
+    guard(request, request.body.email);
+    count(request, request.body.email);
+    const user = await findUserByEmail(app.db, request.body.email);
+    if (user) {
+      const code = await issueCode(app.db, user.id, 'reset');
+      sendLater(passwordResetMail(app.config.appUrl, user, code));
+    }
+    return { detail: RESET_REQUESTED };
+  });
+
+  app.post<{ Body: ResetPasswordRequest }>('/passwords/reset/', {
+    config: publicRoute,
+    schema: {
+      tags: ['passwords'], summary: 'Set a new password with the e-mailed code; signs out every session',
+      body: object({ email: requiredText(254), code: requiredText(200), new_password: password }),
+      response: { 200: detailResponse, ...errors(400, 429) },
+    },
+  }, async (request) => {
+    const { email: address, code, new_password } = request.body;
+    guard(request, address);
+    count(request, address);
+    checkPassword('new_password', new_password);
+    const userId = await consumeCode(app.db, address, code, 'reset');
+    if (!userId) throw new HttpError(400, ['This password reset link is invalid or has expired.']);
+    await updateUser(app.db, userId, { password_hash: await hashPassword(new_password) });
+    await revokeTokens(app.db, userId);
+    return { detail: 'Password has been reset.' };
+  });
+
+  app.post<{ Body: ChangePasswordRequest }>('/passwords/change/', {
+    schema: {
+      tags: ['passwords'], summary: "Change one's password; the user's other sessions are signed out",
+      body: object({ old_password: password, new_password: password }),
+      response: { 200: detailResponse, ...errors(400, 401, 429) },
+    },
+  }, async (request) => {
+    const { old_password, new_password } = request.body;
+    guard(request, request.user.email);
+    const user = await findUserByEmail(app.db, request.user.email);
+    if (!user || !(await verifyPassword(old_password, user.password_hash))) {
+      countAccount(request, request.user.email);
+      throw fieldError('old_password', 'Your old password was entered incorrectly.');
+    }
+    checkPassword('new_password', new_password);
+    await updateUser(app.db, user.id, { password_hash: await hashPassword(new_password) });
+    await revokeTokens(app.db, user.id, request.tokenHash);
+    return { detail: 'Password changed.' };
+  });
+}

@@ -1,0 +1,7 @@
+import type { FastifyPluginAsync } from 'fastify';
+import authRoutes from './auth/routes';
+import userRoutes from './users/routes';
+import organizationRoutes from './organizations/routes';
+
+/** Every API module, mounted under /api/v1. A new entity adds its routes here. */
+export const apiModules: FastifyPluginAsync[] = [authRoutes, userRoutes, organizationRoutes];
