@@ -28,9 +28,18 @@ export function parseMail(raw: Buffer): ParsedMail {
 
 /** Every http(s) link of a mail, from its text and its HTML, without duplicates. */
 export function mailLinks(mail: { text: string; html: string }): string[] {
-  const html = mail.html.replace(/&amp;/g, '&');
-  const all = `${mail.text}\n${html}`.match(/https?:\/\/[^\s"'<>)\]]+/g) ?? [];
+  const all = `${mail.text}\n${decodeHtmlEntities(mail.html)}`.match(/https?:\/\/[^\s"'<>)\]]+/g) ?? [];
   return [...new Set(all)];
+}
+
+/** Enough of HTML's character references for the URLs in attributes and text. */
+function decodeHtmlEntities(html: string): string {
+  const named: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
+  return html.replace(/&(?:#(\d+)|#x([0-9a-f]+)|(\w+));/gi, (entity, dec?: string, hex?: string, name?: string) => {
+    if (dec) return String.fromCodePoint(Number(dec));
+    if (hex) return String.fromCodePoint(parseInt(hex, 16));
+    return named[name!.toLowerCase()] ?? entity;
+  });
 }
 
 /** The first link of a mail whose path is `pathname` (e.g. '/activate-account'). */
