@@ -1,0 +1,113 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'kysely';
+import { loadConfig, type Config } from '../../server/config';
+import { openDatabase, type DatabaseHandle } from '../../server/db/connect';
+import { buildApp } from '../../server/app';
+import { hashPassword } from '../../server/accounts/passwords';
+import { insertUser } from '../../server/resources/users/repository';
+
+/**
+ * The API under test: `TEST_DB=pglite` (default) opens a fresh in-memory
+ * PGlite; `TEST_DB=postgres` empties TEST_DATABASE_URL's database first.
+ * The same suites run on both.
+ */
+export const testDb = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+
+export interface TestApi {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  config: Config;
+  /** an active user with a known password, signed in; answers its token */
+  user(options?: Partial<UserOptions>): Promise<TestUser>;
+  /** fastify.inject with a token */
+  call(token: string | undefined, options: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  close(): Promise<void>;
+}
+
+export interface UserOptions {
+  email: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+  is_staff: boolean;
+  is_active: boolean;
+  is_crowdsourcing: boolean;
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  token: string;
+}
+
+let sequence = 0;
+const PASSWORD = 'correct horse battery';
+let passwordHash: Promise<string> | undefined;
+
+async function emptyPostgres(url: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('DROP SCHEMA IF EXISTS public CASCADE');
+    await client.query('DROP SCHEMA IF EXISTS pgboss CASCADE');
+    await client.query('CREATE SCHEMA public');
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startTestApi(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApi> {
+  let databaseUrl: string | undefined;
+  if (testDb === 'postgres') {
+    databaseUrl = process.env.TEST_DATABASE_URL;
+    if (!databaseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    await emptyPostgres(databaseUrl);
+  }
+  const config: Config = { ...loadConfig({ ...env, APP_URL: 'http://app.test' }), databaseUrl, ...overrides };
+  const handle = await openDatabase({ databaseUrl, poolSize: 4 });
+  const app = await buildApp({ config, handle, logger: false });
+  await app.ready();
+
+  const call: TestApi['call'] = (token, options) =>
+    app.inject({ ...options, headers: { ...(token ? { authorization: `Token ${token}` } : {}), ...options.headers } });
+
+  return {
+    app,
+    handle,
+    config,
+    call,
+    async user(options = {}) {
+      sequence += 1;
+      const email = options.email ?? `user${sequence}@example.test`;
+      const password = options.password ?? PASSWORD;
+      const hash = options.password ? await hashPassword(password) : await (passwordHash ??= hashPassword(PASSWORD));
+      const row = await insertUser(handle.db, {
+        email,
+        password_hash: hash,
+        first_name: options.first_name ?? `First${sequence}`,
+        last_name: options.last_name ?? `Last${sequence}`,
+        is_staff: options.is_staff ?? false,
+        is_active: options.is_active ?? true,
+        is_crowdsourcing: options.is_crowdsourcing ?? false,
+      });
+      let token = '';
+      if (row.is_active) {
+        const signIn = await app.inject({ method: 'POST', url: '/api/v1/auth/sign-in/', payload: { email, password } });
+        token = signIn.json().token;
+      }
+      return { id: row.id, email, password, token };
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+/** Rows in a table, for checks that look under the API. */
+export async function countRows(handle: DatabaseHandle, table: string): Promise<number> {
+  const result = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(handle.db);
+  return Number(result.rows[0].n);
+}
