@@ -1,0 +1,53 @@
+// SPEC §2 Access and Public screens (/login), §5 Login, §8 login failure.
+import { expect, test } from '@playwright/test';
+import { admin } from './fixtures/env';
+import { expectSignInRefused, field, signIn } from './fixtures/ui';
+
+test('an unauthenticated visitor of a protected route is sent to /login', async ({ page }) => {
+  for (const route of ['/', '/users', '/organizations/create', '/user-profile-detail']) {
+    await page.goto(route);
+    await expect(page).toHaveURL('/login');
+  }
+});
+
+test('/login asks for email and password, both marked required, and links to the other public screens', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByText(/Welcome/)).toBeVisible();
+  for (const label of ['Email', 'Password']) {
+    await expect(field(page, label)).toBeVisible();
+    await expect(page.locator('label').filter({ hasText: label }).first()).toHaveText(new RegExp(`${label}\\s*\\*`));
+  }
+  // Both required: submitting empty stays here and sends nothing.
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/login');
+
+  await page.getByRole('link', { name: 'Forgot your Password?' }).click();
+  await expect(page).toHaveURL('/forgot-password');
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Sign up here' }).click();
+  await expect(page).toHaveURL('/signup');
+});
+
+test('a wrong password shows the error banner and keeps the visitor on /login', async ({ page }) => {
+  await expectSignInRefused(page, { email: admin.email, password: 'not-the-password' });
+  await expect(page.getByRole('alert')).not.toHaveText('');
+});
+
+test('signing in goes to / and survives a reload (the fs_token cookie)', async ({ page, context }) => {
+  await signIn(page, admin);
+  const cookie = (await context.cookies()).find((c) => c.name === 'fs_token');
+  expect(cookie, 'fs_token cookie').toBeDefined();
+  expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax', secure: true });
+  await page.reload();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('button', { name: /^Account menu of / })).toBeVisible();
+});
+
+test('a token the server no longer knows sends the visitor to /login and clears the cookie', async ({ page, context }) => {
+  await signIn(page, admin);
+  const cookie = (await context.cookies()).find((c) => c.name === 'fs_token')!;
+  await context.addCookies([{ ...cookie, value: 'unknown-token' }]);
+  await page.goto('/users');
+  await expect(page).toHaveURL('/login');
+  expect((await context.cookies()).find((c) => c.name === 'fs_token')).toBeUndefined();
+});
