@@ -1,0 +1,68 @@
+// The app shell: react-admin's <Admin> with our providers, themes, screens and one
+// <Resource> per registry declaration, on the spec's routes (src/resourceTypes.ts):
+// /x list, /x/create, /x/:id show, /x/:id/update edit, plus the declaration's own routes.
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { authProvider } from '../authProvider';
+import { API_URL, createDataProvider } from '../dataProvider';
+import { ActivateAccountPage } from './auth/ActivateAccountPage';
+import { ChangePasswordPage } from './auth/ChangePasswordPage';
+import { ForgotPasswordPage } from './auth/ForgotPasswordPage';
+import { LoginPage } from './auth/LoginPage';
+import { ProfileSettingsPage } from './auth/ProfileSettingsPage';
+import { ResetPasswordPage } from './auth/ResetPasswordPage';
+import { SignupPage } from './auth/SignupPage';
+import { Home } from './home/Home';
+import { i18nProvider } from './i18n/i18nProvider';
+import { AppLayout } from './layout/AppLayout';
+import { apiPathsOf, registry } from './registry';
+import type { ResourceDeclaration } from './resourceTypes';
+import { darkTheme, lightTheme, themeKeepingStore } from './theme';
+
+const dataProvider = createDataProvider({ apiUrl: API_URL, resourcePaths: apiPathsOf(registry) });
+const store = themeKeepingStore();
+
+function resourceOf({ name, list, show: Show, create: Create, edit: Edit, routes = [], menu }: ResourceDeclaration) {
+  // react-router ranks the static 'create' and ':id/update' above ':id'.
+  return (
+    <Resource key={name} name={name} list={list} hasShow={!!Show} hasCreate={!!Create} hasEdit={!!Edit} icon={menu?.icon}>
+      {Create && <Route path="create" element={<Create />} />}
+      {Show && <Route path=":id" element={<Show />} />}
+      {Edit && <Route path=":id/update" element={<Edit />} />}
+      {routes}
+    </Resource>
+  );
+}
+
+export function App() {
+  return (
+    <Admin
+      disableTelemetry
+      requireAuth
+      title="Talent Back-office"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      theme={lightTheme}
+      darkTheme={darkTheme}
+      layout={AppLayout}
+      loginPage={LoginPage}
+      dashboard={Home}
+    >
+      <CustomRoutes noLayout>
+        <Route path="/signup" element={<SignupPage />} />
+        <Route path="/activate-account" element={<ActivateAccountPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+      </CustomRoutes>
+      <CustomRoutes>
+        <Route path="/user-profile-detail" element={<ProfileSettingsPage />} />
+        <Route path="/change-password" element={<ChangePasswordPage />} />
+      </CustomRoutes>
+      {registry.map(resourceOf)}
+    </Admin>
+  );
+}
+
+export default App;

@@ -1,0 +1,18 @@
+// react-admin's layout with our top bar (title, theme toggle, account menu) and our
+// registry-generated side menu.
+import type { ReactNode } from 'react';
+import { AppBar, Layout } from 'react-admin';
+import { AccountMenu } from './AccountMenu';
+import { AppMenu } from './AppMenu';
+
+const AppTopBar = () => <AppBar userMenu={<AccountMenu />} />;
+
+const SideMenu = () => <AppMenu />;
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  return (
+    <Layout appBar={AppTopBar} menu={SideMenu}>
+      {children}
+    </Layout>
+  );
+}
