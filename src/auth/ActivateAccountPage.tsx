@@ -22,6 +22,8 @@ export function ActivateAccountPage() {
     action: (values) => request('POST', '/auth/activation/', values),
     success: 'app.activation.success',
     failure: 'app.activation.failure',
+    // The fixed text tells what happened and what to do; the server's words say why.
+    failureFirst: true,
     afterSuccess: { delayMs: REDIRECT_AFTER_SIGNUP_MS, run: () => navigate('/login') },
   });
 

@@ -8,6 +8,8 @@ import { errorMessage } from '../../dataProvider/errors';
 export interface Feedback {
   severity: 'success' | 'error';
   message: string;
+  /** a second line, e.g. the server's own words under a screen's fixed failure text */
+  detail?: string;
 }
 
 export interface SubmissionOptions<T> {
@@ -16,11 +18,19 @@ export interface SubmissionOptions<T> {
   success?: string;
   /** i18n key of the text shown when the failure carries no message of its own */
   failure?: string;
+  /** show the failure text always, with the server's message under it */
+  failureFirst?: boolean;
   /** run this long after a success (a redirect, a logout) */
   afterSuccess?: { delayMs: number; run: () => void };
 }
 
-export function useSubmission<T>({ action, success, failure = 'app.errors.unknown', afterSuccess }: SubmissionOptions<T>) {
+export function useSubmission<T>({
+  action,
+  success,
+  failure = 'app.errors.unknown',
+  failureFirst = false,
+  afterSuccess,
+}: SubmissionOptions<T>) {
   const translate = useTranslate();
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -45,12 +55,19 @@ export function useSubmission<T>({ action, success, failure = 'app.errors.unknow
         if (success) setFeedback({ severity: 'success', message: translate(success) });
         if (afterSuccess) timer.current = setTimeout(afterSuccess.run, afterSuccess.delayMs);
       } catch (error) {
-        if (mounted.current) setFeedback({ severity: 'error', message: errorMessage(error, translate(failure)) });
+        if (!mounted.current) return;
+        const fallback = translate(failure);
+        const message = errorMessage(error, fallback);
+        setFeedback(
+          failureFirst
+            ? { severity: 'error', message: fallback, detail: message === fallback ? undefined : message }
+            : { severity: 'error', message },
+        );
       } finally {
         if (mounted.current) setSubmitting(false);
       }
     },
-    [action, success, failure, afterSuccess, translate],
+    [action, success, failure, failureFirst, afterSuccess, translate],
   );
 
   return { submit, feedback, submitting, setFeedback };
