@@ -20,30 +20,21 @@ export interface MembersFlowDeclaration {
   mode: 'add' | 'remove';
   /** the members' list, where the way back leads: '/users' */
   membersPath: string;
-  /** i18n keys */
-  messages: {
-    title: string;
-    /** label of the dropdown */
-    choose: string;
-    submit: string;
-    /** '%{smart_count} user selected' and its plural */
-    selected: string;
-    /** shown when the address carries no id */
-    none: string;
-    /** submit without a choice: 'Please select a organization.' */
-    no_choice: string;
-    fetch_failed: string;
-    success: string;
-    failure: string;
-    back: string;
-  };
+  /**
+   * i18n key prefix of the screen's texts, e.g. 'resources.organizations.add_users', with:
+   * title, choose (dropdown label), submit, selected ('%{smart_count} user selected'
+   * and its plural), none (no id in the address), no_choice ('Please select a
+   * organization.'), fetch_failed, success, failure, back.
+   */
+  messages: string;
 }
 
 type Outcome = { kind: 'success'; text: string } | { kind: 'failure'; failure: ShownFailure } | null;
 
 export function MembersFlowScreen({ declaration }: { declaration: MembersFlowDeclaration }) {
-  const { container, memberField, mode, membersPath, messages } = declaration;
+  const { container, memberField, mode, membersPath } = declaration;
   const translate = useTranslate();
+  const text = (name: string, options?: object) => translate(`${declaration.messages}.${name}`, options);
   const dataProvider = useDataProvider();
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
@@ -56,7 +47,7 @@ export function MembersFlowScreen({ declaration }: { declaration: MembersFlowDec
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (choice === '') {
-      setOutcome({ kind: 'failure', failure: { message: translate(messages.no_choice) } });
+      setOutcome({ kind: 'failure', failure: { message: text('no_choice') } });
       return;
     }
     setSaving(true);
@@ -71,10 +62,10 @@ export function MembersFlowScreen({ declaration }: { declaration: MembersFlowDec
         previousData: record,
       });
       await queryClient.invalidateQueries({ queryKey: [container] });
-      setOutcome({ kind: 'success', text: translate(messages.success) });
+      setOutcome({ kind: 'success', text: text('success') });
     } catch (error) {
       const detail = error instanceof Error && error.message ? error.message : undefined;
-      setOutcome({ kind: 'failure', failure: { message: translate(messages.failure), detail } });
+      setOutcome({ kind: 'failure', failure: { message: text('failure'), detail } });
     } finally {
       setSaving(false);
     }
@@ -83,15 +74,15 @@ export function MembersFlowScreen({ declaration }: { declaration: MembersFlowDec
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 560 }}>
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        {translate(messages.title)}
+        {text('title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {ids.length > 0 ? translate(messages.selected, { smart_count: ids.length }) : translate(messages.none)}
+        {ids.length > 0 ? text('selected', { smart_count: ids.length }) : text('none')}
       </Typography>
       {containers.error ? (
         <FailureAlert
           failure={{
-            message: translate(messages.fetch_failed),
+            message: text('fetch_failed'),
             detail: containers.error instanceof Error ? containers.error.message : undefined,
           }}
         />
@@ -103,7 +94,7 @@ export function MembersFlowScreen({ declaration }: { declaration: MembersFlowDec
           select
           fullWidth
           required
-          label={translate(messages.choose)}
+          label={text('choose')}
           value={containers.data ? choice : ''}
           onChange={(event) => setChoice(event.target.value === '' ? '' : Number(event.target.value))}
           disabled={!containers.data}
@@ -118,10 +109,10 @@ export function MembersFlowScreen({ declaration }: { declaration: MembersFlowDec
         </TextField>
         <Stack direction="row" spacing={2}>
           <Button type="submit" variant="contained" disabled={saving || ids.length === 0}>
-            {translate(messages.submit)}
+            {text('submit')}
           </Button>
           <Button component={RouterLink} to={membersPath}>
-            {translate(messages.back)}
+            {text('back')}
           </Button>
         </Stack>
       </Paper>

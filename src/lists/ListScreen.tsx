@@ -31,11 +31,12 @@ export function ListScreen<R extends RaRecord>({ declaration }: { declaration: L
   const translate = useTranslate();
   const [searchParams] = useSearchParams();
   const list = useListState(declaration.sortUrlStyle, filters.flatMap((filter) => filter.keys));
-  const { data, isPending, error } = useListData<R>(resource, list.query);
+  const { data, isPending, isPlaceholderData, error } = useListData<R>(resource, list.query);
+  const loading = isPending || isPlaceholderData;
   const selection = useSelection(searchParams.toString());
   const bulk = useBulkActions(resource, selection.selected, selection.clear);
   const selectable = declaration.selectable ?? bulkActions.length > 0;
-  const rows = data?.data;
+  const rows = loading ? undefined : data?.data;
   const title = translate(declaration.title);
 
   return (
@@ -80,7 +81,7 @@ export function ListScreen<R extends RaRecord>({ declaration }: { declaration: L
           columns={declaration.columns}
           rows={rows}
           label={title}
-          loading={isPending}
+          loading={loading}
           error={error}
           emptyText={declaration.emptyText}
           ordering={list.query.ordering}

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider, type RaRecord } from 'react-admin';
 import { apiFilterOf, type ListQuery } from './listQuery';
 
@@ -7,6 +7,8 @@ import { apiFilterOf, type ListQuery } from './listQuery';
  * react-admin's ([resource, 'getList', …]) so that its mutations refresh the list too.
  * No `sort` is sent: the order travels as `ordering` inside the filter, as the API wants it.
  * No retry: a failed load shows its error at once instead of after react-query's back-off.
+ * The previous page stays as placeholder so that the count and the pager do not blink;
+ * the table still says 'Loading...' (isPlaceholderData).
  */
 export function useListData<R extends RaRecord>(resource: string, query: ListQuery) {
   const dataProvider = useDataProvider();
@@ -15,6 +17,7 @@ export function useListData<R extends RaRecord>(resource: string, query: ListQue
   return useQuery({
     queryKey: [resource, 'getList', { pagination, filter }],
     retry: false,
+    placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
       dataProvider.getList<R>(resource, {
         pagination,

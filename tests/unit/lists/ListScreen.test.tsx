@@ -1,0 +1,279 @@
+import { describe, expect, it, vi, afterEach } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ListScreen } from '../../../src/lists/ListScreen';
+import { deleteEach } from '../../../src/lists/bulkActions';
+import type { ListDeclaration } from '../../../src/lists/types';
+import { BULK_RESULT_HIDE_MS } from '../../../src/constants';
+import { fakeDataProvider, page, renderInAdmin } from './renderInAdmin';
+
+interface Thing {
+  id: number;
+  name: string;
+  location: string | null;
+  created_at: string;
+  public: boolean;
+  members: number[];
+}
+
+// Plain texts instead of keys: the catalogue lets missing keys through as they are.
+const things: ListDeclaration<Thing> = {
+  resource: 'things',
+  title: 'Things',
+  subtitle: 'There are %{count} things',
+  searchPlaceholder: 'Search things...',
+  columns: [
+    { source: 'name', label: 'Name', sortable: true, link: 'show' },
+    { source: 'location', label: 'Location', empty: 'app.value.not_available' },
+    { source: 'created_at', label: 'Created At', sortable: true, type: 'datetime' },
+    { source: 'public', label: 'Public', type: 'yesNo' },
+    { source: 'members', label: 'Members', type: 'count' },
+  ],
+  createButton: { label: 'Create Thing', to: '/things/create' },
+  bulkActions: [deleteEach({ success: 'Deletion completed for %{count} things.', failure: 'Failed for %{count} things.' })],
+};
+
+const thing = (id: number, change: Partial<Thing> = {}): Thing => ({
+  id,
+  name: `Thing ${id}`,
+  location: null,
+  created_at: '2026-11-22T14:03:05Z',
+  public: id % 2 === 0,
+  members: [1, 2, 3].slice(0, id % 4),
+  ...change,
+});
+
+function renderThings(url = '/things', overrides = {}) {
+  const dataProvider = fakeDataProvider({
+    getList: () => page([thing(1), thing(2), thing(3)], 23),
+    ...overrides,
+  });
+  const rendered = renderInAdmin(<ListScreen declaration={things} />, { dataProvider, url, path: '/things' });
+  return { dataProvider, ...rendered };
+}
+
+const rowCheckbox = (id: number) => screen.getByRole('checkbox', { name: `Select row ${id}` });
+const selectAll = () => screen.getByRole('checkbox', { name: 'Select all rows' });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('ListScreen loading and errors', () => {
+  it("shows 'Loading...' in the table while the page loads", async () => {
+    renderThings('/things', { getList: () => new Promise(() => undefined) });
+    const table = screen.getByRole('table', { name: 'Things' });
+    expect(await within(table).findByText('Loading...')).toBeInTheDocument();
+  });
+
+  it("shows 'Error: {message}' when the load fails", async () => {
+    renderThings('/things', { getList: () => Promise.reject(new Error('You do not have permission.')) });
+    expect(await screen.findByText('Error: You do not have permission.')).toBeInTheDocument();
+  });
+
+  it("shows 'An unknown error occurred' for a failure that is not an Error", async () => {
+    renderThings('/things', { getList: () => Promise.reject('boom') });
+    expect(await screen.findByText('An unknown error occurred')).toBeInTheDocument();
+  });
+
+  it('shows a friendly text for an empty list, and an unchecked select-all box', async () => {
+    renderThings('/things', { getList: () => page([], 0) });
+    expect(await screen.findByText('No results found.')).toBeInTheDocument();
+    expect(screen.getByText('There are 0 things')).toBeInTheDocument();
+    expect(selectAll()).not.toBeChecked();
+  });
+});
+
+describe('ListScreen rows', () => {
+  it('renders the declared columns, the count subtitle and the create button', async () => {
+    renderThings();
+    const link = await screen.findByRole('link', { name: 'Thing 2' });
+    expect(link).toHaveAttribute('href', '/things/2');
+    expect(screen.getByText('There are 23 things')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Things' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create Thing' })).toHaveAttribute('href', '/things/create');
+    const row = link.closest('tr') as HTMLElement;
+    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    // checkbox, name, location (N/A), created_at, public, members
+    expect(cells.slice(1)).toEqual(['Thing 2', 'N/A', expect.stringMatching(/^2[23] Nov 2026, \d\d:03:05$/), 'Yes', '2']);
+  });
+
+  it('asks the dataProvider for page 1 of 10 with nothing else on a bare address', async () => {
+    const { dataProvider } = renderThings();
+    await screen.findByText('Thing 1');
+    expect(dataProvider.getList).toHaveBeenCalledWith('things', expect.objectContaining({
+      pagination: { page: 1, perPage: 10 },
+      filter: {},
+    }));
+    expect(dataProvider.getList.mock.calls[0][1].sort).toBeUndefined();
+  });
+
+  it('passes page, search and ordering from the address to the dataProvider', async () => {
+    const { dataProvider } = renderThings('/things?ordering=-created_at&page=2&page_size=10&search=ann');
+    await screen.findByText('Thing 1');
+    expect(dataProvider.getList).toHaveBeenCalledWith('things', expect.objectContaining({
+      pagination: { page: 2, perPage: 10 },
+      filter: { search: 'ann', ordering: '-created_at' },
+    }));
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('ann');
+  });
+});
+
+describe('ListScreen search', () => {
+  it('submits only on Enter and goes back to page 1', async () => {
+    const user = userEvent.setup();
+    const { dataProvider, location } = renderThings('/things?page=3&page_size=10');
+    await screen.findByText('Thing 1');
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+    expect(box).toHaveAttribute('placeholder', 'Search things...');
+    await user.type(box, 'ann');
+    expect(location().search).toBe('?page=3&page_size=10');
+    const callsBeforeEnter = dataProvider.getList.mock.calls.length;
+    await user.tab();
+    expect(location().search).toBe('?page=3&page_size=10');
+    expect(dataProvider.getList.mock.calls.length).toBe(callsBeforeEnter);
+    await user.click(box);
+    await user.keyboard('{Enter}');
+    expect(location().search).toBe('?page=1&page_size=10&search=ann');
+    await waitFor(() =>
+      expect(dataProvider.getList).toHaveBeenLastCalledWith('things', expect.objectContaining({
+        pagination: { page: 1, perPage: 10 },
+        filter: { search: 'ann' },
+      })),
+    );
+  });
+});
+
+describe('ListScreen sorting', () => {
+  it('toggles a sortable column ascending, descending, ascending', async () => {
+    const user = userEvent.setup();
+    const { location } = renderThings();
+    await screen.findByText('Thing 1');
+    const header = () => screen.getByRole('columnheader', { name: 'Name' });
+    expect(header()).toHaveAttribute('aria-sort', 'none');
+    await user.click(within(header()).getByRole('button', { name: 'Name' }));
+    expect(location().search).toBe('?ordering=name&page=1&page_size=10');
+    expect(header()).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(within(header()).getByRole('button', { name: 'Name' }));
+    expect(location().search).toBe('?ordering=-name&page=1&page_size=10');
+    expect(header()).toHaveAttribute('aria-sort', 'descending');
+    await user.click(within(header()).getByRole('button', { name: 'Name' }));
+    expect(location().search).toBe('?ordering=name&page=1&page_size=10');
+  });
+
+  it('offers no sorting on columns that are not sortable', async () => {
+    renderThings();
+    await screen.findByText('Thing 1');
+    const header = screen.getByRole('columnheader', { name: 'Location' });
+    expect(header).not.toHaveAttribute('aria-sort');
+    expect(within(header).queryByRole('button')).toBeNull();
+  });
+});
+
+describe('ListScreen pager', () => {
+  it('has First, Previous, a window of two pages each side, Next and Last', async () => {
+    const user = userEvent.setup();
+    const { location } = renderThings('/things?page=2&page_size=10');
+    await screen.findByText('Thing 1');
+    const pager = screen.getByRole('navigation', { name: 'Pagination' });
+    const pages = within(pager).getAllByRole('button', { name: /^Page / }).map((button) => button.textContent);
+    expect(pages).toEqual(['1', '2', '3']);
+    expect(within(pager).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await user.click(within(pager).getByRole('button', { name: 'Last' }));
+    expect(location().search).toBe('?page=3&page_size=10');
+    expect(within(pager).getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.click(within(pager).getByRole('button', { name: 'First' }));
+    expect(location().search).toBe('?page=1&page_size=10');
+    expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(within(pager).getByRole('button', { name: 'Next' }));
+    expect(location().search).toBe('?page=2&page_size=10');
+  });
+});
+
+describe('ListScreen selection', () => {
+  it('checks select-all only when every row is selected', async () => {
+    const user = userEvent.setup();
+    renderThings();
+    await screen.findByText('Thing 1');
+    expect(selectAll()).not.toBeChecked();
+    await user.click(rowCheckbox(1));
+    await user.click(rowCheckbox(2));
+    expect(selectAll()).not.toBeChecked();
+    await user.click(rowCheckbox(3));
+    expect(selectAll()).toBeChecked();
+    await user.click(rowCheckbox(2));
+    expect(selectAll()).not.toBeChecked();
+  });
+
+  it('select-all selects every row, and clears them when all are selected', async () => {
+    const user = userEvent.setup();
+    renderThings();
+    await screen.findByText('Thing 1');
+    await user.click(selectAll());
+    expect([1, 2, 3].map((id) => (rowCheckbox(id) as HTMLInputElement).checked)).toEqual([true, true, true]);
+    await user.click(selectAll());
+    expect([1, 2, 3].map((id) => (rowCheckbox(id) as HTMLInputElement).checked)).toEqual([false, false, false]);
+  });
+});
+
+describe('ListScreen per-item bulk actions', () => {
+  async function deleteSelected(user: ReturnType<typeof userEvent.setup>, ids: number[]) {
+    for (const id of ids) await user.click(rowCheckbox(id));
+    await user.click(screen.getByRole('button', { name: 'Select Action' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+  }
+
+  it('reports success in a success banner, reloads the list and clears the selection', async () => {
+    const user = userEvent.setup();
+    const { dataProvider } = renderThings('/things', { delete: ({}, { id }: { id: number }) => Promise.resolve({ data: { id } }) });
+    await screen.findByText('Thing 1');
+    const loads = dataProvider.getList.mock.calls.length;
+    await deleteSelected(user, [1, 3]);
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Deletion completed for 2 things.');
+    expect(banner).not.toHaveTextContent('Failed');
+    expect(banner.className).toMatch(/Success/);
+    expect(dataProvider.delete.mock.calls.map(([resource, { id }]) => [resource, id])).toEqual([
+      ['things', 1],
+      ['things', 3],
+    ]);
+    await waitFor(() => expect(dataProvider.getList.mock.calls.length).toBeGreaterThan(loads));
+    expect(rowCheckbox(1)).not.toBeChecked();
+    expect(rowCheckbox(3)).not.toBeChecked();
+  });
+
+  it('adds the failures and takes the error style on a partial failure', async () => {
+    const user = userEvent.setup();
+    renderThings('/things', {
+      delete: ({}, { id }: { id: number }) => (id === 2 ? Promise.reject(new Error('nope')) : Promise.resolve({ data: { id } })),
+    });
+    await screen.findByText('Thing 1');
+    await deleteSelected(user, [1, 2, 3]);
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Deletion completed for 2 things. Failed for 1 things.');
+    expect(banner.className).toMatch(/Error/);
+  });
+
+  it('hides the banner after BULK_RESULT_HIDE_MS', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderThings('/things', { delete: ({}, { id }: { id: number }) => Promise.resolve({ data: { id } }) });
+    await screen.findByText('Thing 1');
+    await deleteSelected(user, [1]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Deletion completed for 1 things.');
+    act(() => vi.advanceTimersByTime(BULK_RESULT_HIDE_MS - 1000));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('does nothing when no row is selected', async () => {
+    const user = userEvent.setup();
+    const { dataProvider } = renderThings();
+    await screen.findByText('Thing 1');
+    await user.click(screen.getByRole('button', { name: 'Select Action' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    expect(dataProvider.delete).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
