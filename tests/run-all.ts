@@ -101,7 +101,8 @@ async function singleCheck(result: LayerResult, command: string, args: string[],
   if (code === 0 && !timedOut) result.passed += 1;
   else {
     result.failed += 1;
-    result.problems.push(timedOut ? `timed out after ${timeoutMs / MINUTE} min` : `${command} exited with code ${code}`);
+    const what = [command.replace(`${root}/node_modules/.bin/`, ''), ...args].join(' ');
+    result.problems.push(timedOut ? `${what}: timed out after ${timeoutMs / MINUTE} min` : `${what} exited with code ${code}`);
   }
   return code === 0 && !timedOut;
 }
@@ -131,7 +132,10 @@ async function vitestLayer(result: LayerResult, project: string, report: string,
   );
   result.passed += json.numPassedTests;
   result.failed += json.numFailedTests + brokenFiles.length;
-  for (const file of brokenFiles) result.problems.push(`${file.name} failed to run: ${file.message?.split('\n')[0] ?? ''}`);
+  for (const file of brokenFiles) {
+    const why = file.message?.trim().split('\n')[0] || 'a hook or the import failed, see the output above';
+    result.problems.push(`${file.name.replace(`${root}/`, '')} failed to run: ${why}`);
+  }
   if (json.numPendingTests + json.numTodoTests > 0)
     result.problems.push(`${json.numPendingTests + json.numTodoTests} tests skipped or todo (not counted)`);
   if (json.numPassedTests + json.numFailedTests + brokenFiles.length === 0) {
