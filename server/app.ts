@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { DatabaseHandle } from './db/connect';
-import { installErrorHandling } from './http/errors';
+import { installErrorHandling, notFoundBody } from './http/errors';
 import authHook from './http/auth';
 import { Throttle } from './http/throttle';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -76,5 +76,6 @@ export async function buildApp({ config, handle, workers = true, logger }: AppOp
     { prefix: '/api/v1' },
   );
   if (fs.existsSync(path.join(config.staticDir, 'index.html'))) await registerStaticApp(app, config.staticDir);
+  else app.setNotFoundHandler((request, reply) => reply.status(404).send(notFoundBody(request.method, request.url)));
   return app;
 }

@@ -53,10 +53,141 @@ export interface OrganizationUserTable {
   user_id: number;
 }
 
+export interface DataSourceTable {
+  id: Generated<number>;
+  name: string;
+  source_type: string;
+  additional_data: ColumnType<Record<string, unknown>, string | Record<string, unknown> | undefined, string | Record<string, unknown>>;
+  cron_schedule: string | null;
+  is_public: Generated<boolean>;
+  owner_id: number;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface DataSourceDimensionsTable {
+  data_source_id: number;
+  nationalities: string[];
+  genders: string[];
+  ranges: ColumnType<Record<string, { min: number; max: number }>, string, string>;
+  profile_count: number;
+  refreshed_at: UpdatedAt;
+}
+
+export interface CompanyTable {
+  id: Generated<number>;
+  external_id: string;
+  name: string;
+  description: string | null;
+  year_founded: number | null;
+  location: string | null;
+  industry: string | null;
+  company_size: string | null;
+  data_source_ids: ColumnType<number[], number[] | undefined, number[]>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ProfileTable {
+  id: Generated<number>;
+  external_id: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  location: string | null;
+  headline: string | null;
+  image_url: string | null;
+  current_company: string | null;
+  age_value: number | null;
+  gender_value: string | null;
+  summary: string | null;
+  nationalities: ColumnType<Record<string, number>, string | undefined, string>;
+  tech_rating: number | null;
+  education_rating: number | null;
+  professional_experience_rating: number | null;
+  entrepreneurial_spirit_rating: number | null;
+  app_rating: number | null;
+  data_source_ids: ColumnType<number[], number[] | undefined, number[]>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  search_text: ColumnType<string, never, never>;
+}
+
+type JsonList = ColumnType<Record<string, unknown>[], string | undefined, string>;
+
+export interface ProfileDetailTable {
+  profile_id: number;
+  educations: JsonList;
+  jobs: JsonList;
+  skills: JsonList;
+  courses: JsonList;
+  languages: JsonList;
+  projects: JsonList;
+  publications: JsonList;
+  licenses: JsonList;
+  recommendations: JsonList;
+  interests: JsonList;
+}
+
+export interface ProfileConnectionTable {
+  profile_id: number;
+  connected_profile_id: number;
+  degree: number;
+}
+
+export interface ProfileUserRatingTable {
+  profile_id: number;
+  user_id: number;
+  rating: number;
+  updated_at: UpdatedAt;
+}
+
+export interface ProfileCommentTable {
+  profile_id: number;
+  user_id: number;
+  comment: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ProfileListTable {
+  id: Generated<number>;
+  name: string;
+  owner_id: number;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ProfileListProfileTable {
+  profile_list_id: number;
+  profile_id: number;
+}
+
+export interface SavedSearchTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  entity: string;
+  owner_id: number;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 export interface Database {
   app_user: AppUserTable;
   auth_token: AuthTokenTable;
   one_time_code: OneTimeCodeTable;
   organization: OrganizationTable;
   organization_user: OrganizationUserTable;
+  data_source: DataSourceTable;
+  data_source_dimensions: DataSourceDimensionsTable;
+  company: CompanyTable;
+  profile: ProfileTable;
+  profile_detail: ProfileDetailTable;
+  profile_connection: ProfileConnectionTable;
+  profile_user_rating: ProfileUserRatingTable;
+  profile_comment: ProfileCommentTable;
+  profile_list: ProfileListTable;
+  profile_list_profile: ProfileListProfileTable;
+  saved_search: SavedSearchTable;
 }

@@ -48,10 +48,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ errors: ['A server error occurred.'] } satisfies ErrorBody);
   });
+}
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ errors: [`Not found: ${request.method} ${request.url.split('?')[0]}`] } satisfies ErrorBody);
-  });
+/** The 404 of an unknown path (the static app adds its history fallback in front of it). */
+export function notFoundBody(method: string, url: string): ErrorBody {
+  return { errors: [`Not found: ${method} ${url.split('?')[0]}`] };
 }
 
 function clientMessage(error: FastifyError): string {

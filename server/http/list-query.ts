@@ -13,6 +13,11 @@ export interface ListDeclaration {
   search?: string[];
   /** compare with accents removed (needs the unaccent extension) */
   accentInsensitive?: boolean;
+  /**
+   * the search fields are already lower-cased and unaccented (a stored,
+   * trigram-indexed document): only the pattern is folded, so the index is used
+   */
+  searchFolded?: boolean;
 }
 
 export interface ListParams {
@@ -74,6 +79,13 @@ export function searchCondition<DB, TB extends keyof DB>(
   declaration: ListDeclaration,
 ): Expression<SqlBool> {
   const terms = search.split(/\s+/).filter(Boolean);
+  if (declaration.searchFolded) {
+    return eb.and(
+      terms.map((term) =>
+        eb.or((declaration.search ?? []).map((field) => sql<SqlBool>`${sql.raw(field)} LIKE immutable_unaccent(lower(${containsPattern(term)}))`)),
+      ),
+    );
+  }
   const fold = (e: string) => (declaration.accentInsensitive ? `immutable_unaccent(${e})` : e);
   return eb.and(
     terms.map((term) => {
@@ -84,10 +96,32 @@ export function searchCondition<DB, TB extends keyof DB>(
   );
 }
 
-/**
- * Runs a list: the count of every matching row and one page of them, sorted
- * with `id` as the tie-breaker so pages never overlap.
- */
+/** Keeps the rows matching the search, if the list declares search fields. */
+export function applySearch<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  params: ListParams,
+  declaration: ListDeclaration,
+): SelectQueryBuilder<DB, TB, O> {
+  if (!params.search || !declaration.search?.length) return query;
+  return query.where((eb) => searchCondition(eb as ExpressionBuilder<DB, TB>, params.search, declaration));
+}
+
+/** Sorts as asked, with the id as the tie-breaker so that pages never overlap. */
+export function applyOrdering<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  params: ListParams,
+  declaration: ListDeclaration,
+  idColumn: string,
+): SelectQueryBuilder<DB, TB, O> {
+  let sorted = query;
+  for (const { field, expression, descending } of params.ordering) {
+    const nulls = declaration.nullsLast?.includes(field) ? ' NULLS LAST' : '';
+    sorted = sorted.orderBy(sql.raw(`${expression} ${descending ? 'DESC' : 'ASC'}${nulls}`));
+  }
+  return sorted.orderBy(sql.raw(`${idColumn} ${params.ordering[0]?.descending ? 'DESC' : 'ASC'}`));
+}
+
+/** Runs a list: the count of every matching row and one sorted page of them. */
 export async function runList<DB, TB extends keyof DB, O, R>(
   base: SelectQueryBuilder<DB, TB, O>,
   params: ListParams,
@@ -95,24 +129,17 @@ export async function runList<DB, TB extends keyof DB, O, R>(
   idColumn: string,
   toResult: (row: O) => R | Promise<R>,
 ): Promise<ListResponse<R>> {
-  let query = base;
-  if (params.search && declaration.search?.length) {
-    query = query.where((eb) => searchCondition(eb as ExpressionBuilder<DB, TB>, params.search, declaration));
-  }
+  const query = applySearch(base, params, declaration);
   const countRow = await query
     .clearSelect()
     .clearOrderBy()
     .select(sql<number>`count(*)::int`.as('count'))
     .executeTakeFirst();
   const count = Number((countRow as { count?: number } | undefined)?.count ?? 0);
-  let page = query;
-  for (const { field, expression, descending } of params.ordering) {
-    const nulls = declaration.nullsLast?.includes(field) ? ' NULLS LAST' : '';
-    page = page.orderBy(sql.raw(`${expression} ${descending ? 'DESC' : 'ASC'}${nulls}`));
-  }
-  const tieDescending = params.ordering[0]?.descending ?? false;
-  page = page.orderBy(sql.raw(`${idColumn} ${tieDescending ? 'DESC' : 'ASC'}`));
-  const rows = await page.limit(params.pageSize).offset((params.page - 1) * params.pageSize).execute();
+  const rows = await applyOrdering(query, params, declaration, idColumn)
+    .limit(params.pageSize)
+    .offset((params.page - 1) * params.pageSize)
+    .execute();
   const results = await Promise.all(rows.map((row) => toResult(row)));
   return { count, results };
 }

@@ -1,7 +1,9 @@
 /** JSON-schema pieces every route reuses. */
 
 export const email = { type: 'string', format: 'email', minLength: 1, maxLength: 254 } as const;
-export const requiredText = (maxLength = 255) => ({ type: 'string', minLength: 1, maxLength }) as const;
+/** at least one character that is not white space (names are stored trimmed) */
+export const NOT_BLANK = '\\S';
+export const requiredText = (maxLength = 255) => ({ type: 'string', minLength: 1, maxLength, pattern: NOT_BLANK }) as const;
 export const optionalText = (maxLength = 255) => ({ type: 'string', maxLength }) as const;
 export const password = { type: 'string', minLength: 1, maxLength: 128 } as const;
 export const id = { type: 'integer', minimum: 1 } as const;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { notFoundBody } from './errors';
 
 /** Serves the built app; client routes (/profiles/12, /login…) get index.html (history fallback). */
 export async function registerStaticApp(app: FastifyInstance, root: string): Promise<void> {
@@ -9,12 +10,12 @@ export async function registerStaticApp(app: FastifyInstance, root: string): Pro
     index: ['index.html'],
     // hashed assets never change; index.html must always be fresh
     setHeaders(res, filePath) {
-      res.setHeader('Cache-Control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header('Cache-Control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/\.[a-z0-9]+(\?|$)/i.test(request.url);
     if (isPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    return reply.status(404).send({ errors: [`Not found: ${request.method} ${request.url.split('?')[0]}`] });
+    return reply.status(404).send(notFoundBody(request.method, request.url));
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
+import { NOT_BLANK } from './schemas';
 
 /**
  * Turns JSON-schema (ajv) errors into the API's messages, one per field, in the
@@ -70,7 +71,7 @@ function describe(error: FastifySchemaValidationError, context?: string): { fiel
     case 'maxItems':
       return { field, message: `Ensure this field has no more than ${params.limit} elements.` };
     case 'pattern':
-      return { field, message: 'Enter a valid value.' };
+      return { field, message: params.pattern === NOT_BLANK ? 'This field may not be blank.' : 'Enter a valid value.' };
     case 'additionalProperties':
       return { field: String(params.additionalProperty), message: 'Unknown field.' };
     default:

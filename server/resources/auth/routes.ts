@@ -8,8 +8,10 @@ import { issueToken, revokeToken, revokeTokens } from '../../accounts/tokens';
 import { consumeCode, issueCode } from '../../accounts/codes';
 import { activationMail, passwordResetMail } from '../../mail/templates';
 import { findUserByEmail, insertUser, updateUser } from '../users/repository';
+import { isUniqueViolation } from '../../db/errors';
 
 const SIGN_IN_FAILED = 'Unable to log in with provided credentials.';
+const EMAIL_TAKEN = 'A user with this email already exists.';
 const RESET_REQUESTED = 'If an account exists for this e-mail, a link to reset its password has been sent.';
 
 function checkPassword(field: string, value: string): void {
@@ -78,13 +80,16 @@ export default async function authRoutes(app: FastifyInstance) {
     count(request, body.email);
     checkPassword('password', body.password);
     const existing = await findUserByEmail(app.db, body.email);
-    if (existing?.is_active) throw fieldError('email', 'A user with this email already exists.');
+    if (existing?.is_active) throw fieldError('email', EMAIL_TAKEN);
     const user = existing
       ? // never activated: take the new details and send a fresh link
         (await updateUser(app.db, existing.id, { first_name: body.first_name.trim(), last_name: body.last_name.trim(), password_hash: await hashPassword(body.password) }))!
       : await insertUser(app.db, {
           email: body.email, first_name: body.first_name.trim(), last_name: body.last_name.trim(),
           password_hash: await hashPassword(body.password), is_active: false,
+        }).catch((error) => {
+          // the same e-mail registered at the same moment (a double submit): one wins
+          throw isUniqueViolation(error) ? fieldError('email', EMAIL_TAKEN) : error;
         });
     const code = await issueCode(app.db, user.id, 'activation');
     sendLater(activationMail(app.config.appUrl, user, code));

@@ -1,0 +1,34 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { CurrentUser } from '../../http/auth';
+
+/** Users who share an organization with `userId`, themselves included. */
+export function colleaguesOf(userId: number) {
+  return sql<number>`(
+    SELECT ${userId}::int
+    UNION
+    SELECT theirs.user_id FROM organization_user mine
+    JOIN organization_user theirs ON theirs.organization_id = mine.organization_id
+    WHERE mine.user_id = ${userId}
+  )`;
+}
+
+/**
+ * The data sources a user may read (CONVENTIONS "Who sees what"): public ones,
+ * their own and those of organization colleagues. `null` for staff: everything.
+ */
+export async function readableDataSourceIds(db: Kysely<Database>, user: Pick<CurrentUser, 'id' | 'is_staff'>): Promise<number[] | null> {
+  if (user.is_staff) return null;
+  const rows = await db
+    .selectFrom('data_source')
+    .select('id')
+    .where((eb) => eb.or([eb('is_public', '=', true), eb('owner_id', 'in', colleaguesOf(user.id))]))
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Owners whose lists, searches and rules a user shares: themselves and their organization colleagues. */
+export async function colleagueIds(db: Kysely<Database>, userId: number): Promise<number[]> {
+  const result = await sql<{ id: number }>`SELECT * FROM ${colleaguesOf(userId)} AS c(id)`.execute(db);
+  return result.rows.map((r) => Number(r.id));
+}

@@ -1,0 +1,88 @@
+import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../../db/schema';
+import { RATING_FIELDS, type RatingField } from '../../../types/api';
+import type { ListDeclaration } from '../../http/list-query';
+
+/** Sorting and search of GET /profiles (SPEC §2 Profiles list: eight sortable columns). */
+export const profileList: ListDeclaration = {
+  ordering: {
+    first_name: 'first_name',
+    last_name: 'last_name',
+    created_at: 'created_at',
+    updated_at: 'updated_at',
+    tech_rating: 'tech_rating',
+    education_rating: 'education_rating',
+    professional_experience_rating: 'professional_experience_rating',
+    entrepreneurial_spirit_rating: 'entrepreneurial_spirit_rating',
+  },
+  // a missing rating is never "the best" nor "the worst": last either way
+  nullsLast: [...RATING_FIELDS],
+  defaultOrdering: ['-created_at'],
+  // names, headline, location, e-mail and current company, folded once into a trigram-indexed column
+  search: ['search_text'],
+  searchFolded: true,
+};
+
+export type RangeKey = `${RatingField}__${'gte' | 'lte'}`;
+
+export type ProfileFilters = {
+  data_sources?: number[];
+  nationalities?: string[];
+  gender?: string[];
+} & Partial<Record<RangeKey, number>>;
+
+/** Querystring schema of the profile filters (repeated keys for lists, __gte/__lte for ranges). */
+export const profileFilterSchema: Record<string, object> = {
+  data_sources: { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 200 },
+  nationalities: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 10 }, maxItems: 300 },
+  gender: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 50 }, maxItems: 20 },
+  ...Object.fromEntries(
+    RATING_FIELDS.flatMap((field) => [
+      [`${field}__gte`, { type: 'number', minimum: 0, maximum: 10 }],
+      [`${field}__lte`, { type: 'number', minimum: 0, maximum: 10 }],
+    ]),
+  ),
+};
+
+/**
+ * What a user may see and what they asked for, as conditions on `profile`
+ * (or `company`, which has the same data_source_ids column).
+ * `readable` null means staff: every data source.
+ */
+export function dataSourceCondition(readable: number[] | null, requested?: number[]): RawBuilder<SqlBool> | undefined {
+  let ids: number[] | null = readable;
+  if (requested?.length) ids = readable === null ? requested : requested.filter((id) => readable.includes(id));
+  if (ids === null) return undefined;
+  if (ids.length === 0) return sql<SqlBool>`false`;
+  return sql<SqlBool>`data_source_ids && ${sql.val(ids)}::int[]`;
+}
+
+export function applyProfileFilters<O>(
+  query: SelectQueryBuilder<Database, 'profile', O>,
+  filters: ProfileFilters,
+  readable: number[] | null,
+): SelectQueryBuilder<Database, 'profile', O> {
+  let q = query;
+  const visible = dataSourceCondition(readable, filters.data_sources);
+  if (visible) q = q.where(visible);
+  if (filters.nationalities?.length) {
+    q = q.where(sql<SqlBool>`nationalities ?| ${sql.val(filters.nationalities)}::text[]`);
+  }
+  if (filters.gender?.length) q = q.where('gender_value', 'in', filters.gender);
+  for (const field of RATING_FIELDS) {
+    const gte = filters[`${field}__gte`];
+    const lte = filters[`${field}__lte`];
+    if (gte !== undefined) q = q.where(field, '>=', gte);
+    if (lte !== undefined) q = q.where(field, '<=', lte);
+  }
+  return q;
+}
+
+/** Every range must be low ≤ high; answers the problems as `field: message`. */
+export function rangeProblems(filters: ProfileFilters): string[] {
+  return RATING_FIELDS.flatMap((field) => {
+    const gte = filters[`${field}__gte`];
+    const lte = filters[`${field}__lte`];
+    return gte !== undefined && lte !== undefined && gte > lte ? [`${field}__gte: Must not be greater than ${field}__lte.`] : [];
+  });
+}
