@@ -1,10 +1,13 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connect';
 import { buildApp } from '../../server/app';
 import { hashPassword } from '../../server/accounts/passwords';
 import { insertUser } from '../../server/resources/users/repository';
+import { issueToken } from '../../server/accounts/tokens';
 
 /**
  * The API under test: `TEST_DB=pglite` (default) opens a fresh in-memory
@@ -17,10 +20,10 @@ export interface TestApi {
   app: FastifyInstance;
   handle: DatabaseHandle;
   config: Config;
-  /** an active user with a known password, signed in; answers its token */
+  /** a user with a known password; an active one comes with a session token (inactive: '') */
   user(options?: Partial<UserOptions>): Promise<TestUser>;
   /** fastify.inject with a token */
-  call(token: string | undefined, options: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  call(token: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -65,7 +68,15 @@ export async function startTestApi(overrides: Partial<Config> = {}, env: NodeJS.
     if (!databaseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
     await emptyPostgres(databaseUrl);
   }
-  const config: Config = { ...loadConfig({ ...env, APP_URL: 'http://app.test' }), databaseUrl, ...overrides };
+  const config: Config = {
+    ...loadConfig({ ...env, APP_URL: 'http://app.test' }),
+    databaseUrl,
+    // the API alone unless a test serves a built app of its own (./dist may or may not exist)
+    staticDir: path.join(os.tmpdir(), 'no-built-app'),
+    // generous: suites sign in many times from one address; throttling tests pass their own limits
+    throttle: { perIpPerMinute: 10_000, perAccountPer15Minutes: 10_000 },
+    ...overrides,
+  };
   const handle = await openDatabase({ databaseUrl, poolSize: 4 });
   const app = await buildApp({ config, handle, logger: false });
   await app.ready();
@@ -92,11 +103,8 @@ export async function startTestApi(overrides: Partial<Config> = {}, env: NodeJS.
         is_active: options.is_active ?? true,
         is_crowdsourcing: options.is_crowdsourcing ?? false,
       });
-      let token = '';
-      if (row.is_active) {
-        const signIn = await app.inject({ method: 'POST', url: '/api/v1/auth/sign-in/', payload: { email, password } });
-        token = signIn.json().token;
-      }
+      // a session as sign-in makes it, without spending the sign-in throttle or a password check
+      const token = row.is_active ? await issueToken(handle.db, row.id) : '';
       return { id: row.id, email, password, token };
     },
     async close() {
