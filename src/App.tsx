@@ -2,7 +2,8 @@
 // <Resource> per registry declaration, on the spec's routes (src/resourceTypes.ts):
 // /x list, /x/create, /x/:id show, /x/:id/update edit, plus the declaration's own routes.
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { Route } from 'react-router-dom';
+import { useState } from 'react';
+import { Route, RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { authProvider } from '../authProvider';
 import { API_URL, createDataProvider } from '../dataProvider';
 import { ActivateAccountPage } from './auth/ActivateAccountPage';
@@ -34,7 +35,8 @@ function resourceOf({ name, list, show: Show, create: Create, edit: Edit, routes
   );
 }
 
-export function App() {
+/** The admin itself; it takes the router it is rendered in. */
+export function AdminApp() {
   return (
     <Admin
       disableTelemetry
@@ -63,6 +65,15 @@ export function App() {
       {registry.map(resourceOf)}
     </Admin>
   );
+}
+
+/**
+ * The app in a browser router: the spec's routes are real paths (/login, /users/3),
+ * not react-admin's default hash routes (/#/login).
+ */
+export function App() {
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <AdminApp /> }]));
+  return <RouterProvider router={router} />;
 }
 
 export default App;

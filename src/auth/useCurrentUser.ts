@@ -3,8 +3,12 @@
 import { useGetIdentity } from 'react-admin';
 import type { CurrentIdentity } from '../../authProvider';
 
+// No retries: a failed users/me has already dropped the token (authProvider), so a
+// retry can only fail again, seconds later.
+const IDENTITY_QUERY = { staleTime: 5 * 60 * 1000, retry: false } as const;
+
 export function useCurrentUser() {
-  const { identity, isPending, error } = useGetIdentity();
+  const { identity, isPending, error } = useGetIdentity(IDENTITY_QUERY);
   return { user: identity as CurrentIdentity | undefined, isPending, error: error as unknown };
 }
 
