@@ -29,13 +29,15 @@ export interface ListParams {
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE = 1_000_000_000;
 
 /** The querystring schema every list shares; `extra` adds a list's own filters. */
 export function listQuerySchema(extra: Record<string, object> = {}) {
   return {
     type: 'object',
     properties: {
-      page: { type: 'integer', minimum: 1, default: 1 },
+      // bounded so that the row offset stays an exact integer the database accepts
+      page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
       page_size: { type: 'integer', minimum: 1, default: DEFAULT_PAGE_SIZE },
       search: { type: 'string', maxLength: 200 },
       ordering: { type: 'string', maxLength: 500 },

@@ -6,7 +6,8 @@ export const NOT_BLANK = '\\S';
 export const requiredText = (maxLength = 255) => ({ type: 'string', minLength: 1, maxLength, pattern: NOT_BLANK }) as const;
 export const optionalText = (maxLength = 255) => ({ type: 'string', maxLength }) as const;
 export const password = { type: 'string', minLength: 1, maxLength: 128 } as const;
-export const id = { type: 'integer', minimum: 1 } as const;
+/** ids are PostgreSQL integers: a larger number is refused here rather than failing in the database */
+export const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 export const idList = { type: 'array', items: id, maxItems: 10000 } as const;
 export const dateTime = { type: 'string', format: 'date-time' } as const;
 

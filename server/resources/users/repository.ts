@@ -7,8 +7,9 @@ export type UserRow = Selectable<AppUserTable>;
 
 export const userList: ListDeclaration = {
   ordering: {
-    first_name: 'first_name',
-    last_name: 'last_name',
+    // case-insensitive like e-mail: both databases collate "C", where 'Zoe' sorts before 'adam'
+    first_name: 'lower(first_name)',
+    last_name: 'lower(last_name)',
     email: 'lower(email)',
     date_joined: 'date_joined',
     is_crowdsourcing: 'is_crowdsourcing',

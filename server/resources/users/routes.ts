@@ -4,6 +4,7 @@ import { HttpError, fieldError, notFound } from '../../http/errors';
 import { listQuerySchema } from '../../http/list-query';
 import { detailResponse, errors, id, idParams, listResponse, object } from '../../http/schemas';
 import { createDefaultEntitiesJob } from '../../jobs/default-entities';
+import { revokeTokens } from '../../accounts/tokens';
 import { findUser, listUsers, toUser, updateUser } from './repository';
 import { userSchema } from './schemas';
 
@@ -85,6 +86,9 @@ export default async function userRoutes(app: FastifyInstance) {
   }, async (request) => {
     const user = await targetUser(request.body.user_id);
     if (user.id === request.user.id) throw new HttpError(400, ['user_id: You cannot de-activate yourself.'], { user_id: ['You cannot de-activate yourself.'] });
-    return toUser((await updateUser(app.db, user.id, { is_active: false }))!);
+    const updated = (await updateUser(app.db, user.id, { is_active: false }))!;
+    // their sessions end: re-activating the account later must not revive them
+    await revokeTokens(app.db, user.id);
+    return toUser(updated);
   });
 }
