@@ -32,7 +32,7 @@ describe('/login', () => {
     const user = userEvent.setup();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign in');
     expect(screen.getByText(/Welcome to Talent Back-office/)).toBeInTheDocument();
-    for (const label of ['Email', 'Password']) expect(field(label).labels?.[0]).toHaveTextContent(`${label} *`);
+    for (const label of ['Email', 'Password']) expect((field(label) as HTMLInputElement).labels?.[0]).toHaveTextContent(`${label} *`);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findAllByText('Required')).toHaveLength(2);
     expect(calls.filter((call) => call.url.includes('sign-in'))).toHaveLength(0);
