@@ -27,7 +27,7 @@ function useSelection(pageKey: string) {
 }
 
 export function ListScreen<R extends RaRecord>({ declaration }: { declaration: ListDeclaration<R> }) {
-  const { resource, bulkActions = [], filters = [] } = declaration;
+  const { resource, bulkActions = [], filters = [], actions: Actions } = declaration;
   const translate = useTranslate();
   const [searchParams] = useSearchParams();
   const list = useListState(declaration.sortUrlStyle, filters.flatMap((filter) => filter.keys));
@@ -52,11 +52,14 @@ export function ListScreen<R extends RaRecord>({ declaration }: { declaration: L
             </Typography>
           )}
         </Box>
-        {declaration.createButton && (
-          <Button variant="contained" component={RouterLink} to={declaration.createButton.to}>
-            {translate(declaration.createButton.label)}
-          </Button>
-        )}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          {Actions && <Actions query={list.query} />}
+          {declaration.createButton && (
+            <Button variant="contained" component={RouterLink} to={declaration.createButton.to}>
+              {translate(declaration.createButton.label)}
+            </Button>
+          )}
+        </Stack>
       </Stack>
 
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>

@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { RaRecord, TranslateFunction } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
+import type { ListQuery } from './listQuery';
 
 /** How a value is shown in a table cell or a detail field. */
 export type ValueType =
@@ -84,6 +85,12 @@ export interface ListFilterDeclaration {
   component: ComponentType<ListFilterProps>;
 }
 
+/** Props the list machinery gives a resource's header actions. */
+export interface ListActionsProps {
+  /** the list's current state, as sent to the API (e.g. for an export of the same rows) */
+  query: ListQuery;
+}
+
 /**
  * How the sort lives in the address bar. Every list uses `ordering=field|-field`;
  * the profiles screen keeps `sort` and `direction` (SPEC §2 Profiles list) and no page_size.
@@ -106,6 +113,8 @@ export interface ListDeclaration<R extends RaRecord = RaRecord> {
   bulkActions?: BulkActionDeclaration[];
   /** i18n key of the button label and the route it opens */
   createButton?: { label: string; to: string };
+  /** more buttons of the header, beside the create button (profiles: Save Search, Export) */
+  actions?: ComponentType<ListActionsProps>;
   filters?: ListFilterDeclaration[];
   /** i18n key of the empty-list text; defaults to a generic one */
   emptyText?: string;
