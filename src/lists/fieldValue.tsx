@@ -40,6 +40,10 @@ export function displayValue<R extends RaRecord>(
       return translate(value ? 'app.value.yes' : 'app.value.no');
     case 'count':
       return Array.isArray(value) ? String(value.length) : null;
+    case 'names':
+      return Array.isArray(value)
+        ? value.map((item: { name?: unknown }) => item?.name).filter((name) => !isEmptyValue(name)).join(', ') || null
+        : null;
     default:
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }

@@ -14,7 +14,9 @@ export type ValueType =
   /** Yes / No */
   | 'yesNo'
   /** the length of an array value */
-  | 'count';
+  | 'count'
+  /** the names of an array of `{name}` objects, comma-separated (data sources, profile lists) */
+  | 'names';
 
 /**
  * One column of a list table, or one label/value pair of a detail screen:
