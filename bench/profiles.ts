@@ -1,0 +1,93 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../server/db/schema';
+import { RATING_FIELDS } from '../types/api';
+import { Random } from '../server/demo/random';
+import { hashPassword } from '../server/accounts/passwords';
+import { findUserByEmail, insertUser } from '../server/resources/users/repository';
+import { runSeed } from '../server/demo/seed-command';
+import { startBenchServer, signIn, timedGet } from './server-under-test';
+import { summarize } from './stats';
+
+const SORTS = ['first_name', 'last_name', 'created_at', 'updated_at', ...RATING_FIELDS];
+const TERMS = ['anna', 'garcía', 'muller', 'engineer', 'berlin', 'quartz', 'founder at', 'phd', 'lee', 'xyzzy', 'data scientist', 'são paulo'];
+const NATIONALITIES = ['DE', 'FR', 'US', 'IN', 'BR', 'PL', 'JP', 'NG'];
+const GENDERS = ['female', 'male', 'non-binary'];
+
+/** The fixed, seeded mix of 200 profile-list queries: search, each filter alone and combined, ranges, every sort, deep pages. */
+export function profileQueryMix(count: number, dataSourceIds: number[]): string[] {
+  const rng = new Random(424242);
+  const lastPage = Math.max(1, Math.floor(count / 10));
+  return Array.from({ length: 200 }, (_, i) => {
+    const q = new URLSearchParams();
+    const kind = i % 8;
+    if (kind === 0) q.set('search', rng.pick(TERMS));
+    if (kind === 1) q.append('data_sources', String(rng.pick(dataSourceIds)));
+    if (kind === 2) for (const n of rng.sample(NATIONALITIES, rng.int(1, 3))) q.append('nationalities', n);
+    if (kind === 3) q.append('gender', rng.pick(GENDERS));
+    if (kind === 4) {
+      const field = rng.pick(RATING_FIELDS);
+      const low = Math.round(rng.next() * 80) / 10;
+      q.set(`${field}__gte`, String(low));
+      q.set(`${field}__lte`, String(Math.min(10, low + 1 + Math.round(rng.next() * 30) / 10)));
+    }
+    if (kind === 5) {
+      q.append('gender', rng.pick(GENDERS));
+      q.append('nationalities', rng.pick(NATIONALITIES));
+      q.set('tech_rating__gte', '5');
+      q.set('tech_rating__lte', '10');
+      if (rng.chance(0.5)) q.set('search', rng.pick(TERMS));
+    }
+    if (kind === 6) q.set('page', String(rng.chance(0.5) ? rng.int(lastPage - 10, lastPage) : rng.int(100, 1000)));
+    const sort = rng.pick(SORTS);
+    q.set('ordering', rng.chance(0.5) ? `-${sort}` : sort);
+    if (!q.has('page')) q.set('page', String(rng.chance(0.8) ? 1 : rng.int(2, 50)));
+    q.set('page_size', '10');
+    return `/api/v1/profiles?${q}`;
+  });
+}
+
+async function profileCount(db: Kysely<Database>): Promise<number> {
+  return Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM profile`.execute(db)).rows[0].n);
+}
+
+async function ensureUser(db: Kysely<Database>, email: string, isStaff: boolean): Promise<void> {
+  if (!(await findUserByEmail(db, email))) {
+    await insertUser(db, { email, password_hash: await hashPassword('bench-password'), is_active: true, is_staff: isStaff, first_name: 'Bench' });
+  }
+}
+
+/** Seeds the database up to `target` profiles (reusing what a previous run left), then times the mix as staff and as a normal user. */
+export async function benchProfiles(target: { databaseUrl?: string; dataDir?: string }, profiles: number) {
+  const server = await startBenchServer(target);
+  try {
+    const { db } = server.handle;
+    await ensureUser(db, 'bench-staff@example.test', true);
+    await ensureUser(db, 'bench-user@example.test', false);
+    const existing = await profileCount(db);
+    if (existing < profiles) {
+      console.log(`Seeding ${profiles - existing} profiles (${existing} there already)…`);
+      await runSeed(db, ['--profiles', String(profiles - existing)]);
+    }
+    const total = await profileCount(db);
+    const dataSourceIds = (await db.selectFrom('data_source').select('id').execute()).map((r) => r.id);
+    const queries = profileQueryMix(total, dataSourceIds);
+    const result: Record<string, ReturnType<typeof summarize> & { role: string }> = {};
+    for (const [role, email] of [['staff', 'bench-staff@example.test'], ['normal user', 'bench-user@example.test']] as const) {
+      const token = await signIn(server.url, email, 'bench-password');
+      for (const q of queries.slice(0, 20)) await timedGet(server.url, token, q); // warm-up
+      const durations: number[] = [];
+      const slowest: { ms: number; q: string }[] = [];
+      for (const q of queries) {
+        const { ms } = await timedGet(server.url, token, q);
+        durations.push(ms);
+        slowest.push({ ms, q });
+      }
+      slowest.sort((a, b) => b.ms - a.ms);
+      result[role] = { role, ...summarize(durations) };
+      console.log(`  ${role}: slowest ${slowest.slice(0, 3).map((s) => `${Math.round(s.ms)} ms ${decodeURIComponent(s.q)}`).join('\n    ')}`);
+    }
+    return { profiles: total, result };
+  } finally {
+    await server.close();
+  }
+}

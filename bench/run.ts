@@ -1,0 +1,67 @@
+import { parseArgs } from 'node:util';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { benchStartup } from './startup';
+import { benchUsers } from './users';
+import { benchProfiles } from './profiles';
+import { table } from './stats';
+
+/**
+ * `npm run bench [-- startup|users|profiles …]`. Never a test: it prints figures to copy
+ * into docs/PERFORMANCE.md. PostgreSQL parts use databases of their own on the local server
+ * (BENCH_PG, default the local socket as the current user): bench_users, bench_profiles.
+ */
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    'pg-profiles': { type: 'string', default: '1000000' },
+    'pglite-profiles': { type: 'string', default: '100000' },
+    'no-pg': { type: 'boolean', default: false },
+  },
+});
+const parts = positionals.length ? positionals : ['startup', 'users', 'profiles'];
+const base = process.env.BENCH_PG ?? `postgresql://${os.userInfo().username}@%2Fvar%2Frun%2Fpostgresql`;
+const pgUrl = (db: string) => `${base}/${db}`;
+
+async function ensureDatabase(name: string): Promise<string | undefined> {
+  if (values['no-pg']) return undefined;
+  const client = new pg.Client({ connectionString: pgUrl('postgres') });
+  try {
+    await client.connect();
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${name}`);
+    return pgUrl(name);
+  } catch (error) {
+    console.warn(`PostgreSQL not available (${(error as Error).message}): its figures are skipped. Start it (pg_ctlcluster 15 main start) or pass --no-pg.`);
+    return undefined;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}\n`);
+
+if (parts.includes('startup')) {
+  console.log('## Cold start to first answer\n');
+  console.log(table(await benchStartup(await ensureDatabase('bench_startup'))) + '\n');
+}
+if (parts.includes('users')) {
+  console.log('## Users list over 10,000 users (200 queries, ms)\n');
+  const rows = [{ database: 'PGlite (embedded)', ...(await benchUsers({})) }];
+  const url = await ensureDatabase('bench_users');
+  if (url) rows.push({ database: 'PostgreSQL 15', ...(await benchUsers({ databaseUrl: url })) });
+  console.log(table(rows) + '\n');
+}
+if (parts.includes('profiles')) {
+  console.log('## Profiles list, fixed mix of 200 queries (ms)\n');
+  const rows: Record<string, string | number>[] = [];
+  const pglite = await benchProfiles({ dataDir: path.join(os.tmpdir(), `bench-pglite-${values['pglite-profiles']}`) }, Number(values['pglite-profiles']));
+  for (const r of Object.values(pglite.result)) rows.push({ database: `PGlite, ${pglite.profiles} profiles`, ...r });
+  const url = await ensureDatabase('bench_profiles');
+  if (url) {
+    const postgres = await benchProfiles({ databaseUrl: url }, Number(values['pg-profiles']));
+    for (const r of Object.values(postgres.result)) rows.push({ database: `PostgreSQL 15, ${postgres.profiles} profiles`, ...r });
+  }
+  console.log(table(rows) + '\n');
+}
