@@ -36,7 +36,8 @@ export function NameCreateScreen({
     setSaving(true);
     try {
       const { data } = await dataProvider.create(resource, { data: { name, [memberField]: [] } });
-      await queryClient.invalidateQueries({ queryKey: [resource] });
+      // Not awaited: the next screen loads fresh data anyway, no need to refetch this one first.
+      void queryClient.invalidateQueries({ queryKey: [resource] });
       navigate(`/${resource}/${data.id}`);
     } catch (error) {
       // The button stays disabled: the screen is on its way back to the list.

@@ -52,7 +52,8 @@ export function NameEditScreen({
     const data = { name, [memberField]: memberIdsOf(record[memberField]) };
     try {
       await dataProvider.update(resource, { id: record.id, data, previousData: record });
-      await queryClient.invalidateQueries({ queryKey: [resource] });
+      // Not awaited: the next screen loads fresh data anyway, no need to refetch this one first.
+      void queryClient.invalidateQueries({ queryKey: [resource] });
       navigate(`/${resource}/${record.id}`);
     } catch (caught) {
       // The button stays disabled: the screen is on its way back to the detail.

@@ -1,29 +1,41 @@
 // Renders a screen inside react-admin's contexts with a fake dataProvider and a memory
 // router, as react-admin's own tests do, and records where the app navigates.
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { Route, Routes, type Location } from 'react-router-dom';
 import { AdminContext, TestMemoryRouter, type DataProvider } from 'react-admin';
-import { vi } from 'vitest';
+import { vi, type Mock } from 'vitest';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
 
-/** A dataProvider whose every method is a vi.fn(); pass the answers the test needs. */
-export function fakeDataProvider(overrides: Partial<Record<string, (...args: any[]) => unknown>> = {}) {
-  const unexpected = (name: string) => vi.fn(() => Promise.reject(new Error(`unexpected ${name}`)));
-  const provider = {
-    getList: unexpected('getList'),
-    getOne: unexpected('getOne'),
-    getMany: unexpected('getMany'),
-    getManyReference: unexpected('getManyReference'),
-    create: unexpected('create'),
-    update: unexpected('update'),
-    updateMany: unexpected('updateMany'),
-    delete: unexpected('delete'),
-    deleteMany: unexpected('deleteMany'),
-    request: unexpected('request'),
-  } as Record<string, ReturnType<typeof vi.fn>>;
-  for (const [name, implementation] of Object.entries(overrides)) provider[name] = vi.fn(implementation);
-  return provider as unknown as DataProvider & Record<string, ReturnType<typeof vi.fn>>;
+// A whole react-admin + MUI screen per test on two cores, next to other test files:
+// the first render of a file alone can take seconds, beyond the 1 s / 5 s defaults.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30000 });
+
+type FakeMethod = Mock<(...args: any[]) => any>;
+const METHODS = [
+  'getList',
+  'getOne',
+  'getMany',
+  'getManyReference',
+  'create',
+  'update',
+  'updateMany',
+  'delete',
+  'deleteMany',
+  'request',
+] as const;
+export type FakeDataProvider = Record<(typeof METHODS)[number], FakeMethod>;
+
+/**
+ * A dataProvider whose every method is a vi.fn() that rejects unless the test gives
+ * its answer, so that an unexpected call shows.
+ */
+export function fakeDataProvider(overrides: Partial<Record<(typeof METHODS)[number], (...args: any[]) => unknown>> = {}) {
+  const provider = Object.fromEntries(
+    METHODS.map((name) => [name, vi.fn(overrides[name] ?? (() => Promise.reject(new Error(`unexpected ${name}`))))]),
+  );
+  return provider as FakeDataProvider;
 }
 
 /** A list answer as the app's dataProvider gives it. */
@@ -37,12 +49,12 @@ export function page<R>(data: R[], total = data.length) {
  */
 export function renderInAdmin(
   element: ReactElement,
-  { dataProvider, url = '/', path = '*' }: { dataProvider: DataProvider; url?: string; path?: string },
+  { dataProvider, url = '/', path = '*' }: { dataProvider: FakeDataProvider | DataProvider; url?: string; path?: string },
 ) {
   let current: Location | undefined;
   const result = render(
     <TestMemoryRouter initialEntries={[url]} locationCallback={(location) => (current = location)}>
-      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+      <AdminContext dataProvider={dataProvider as DataProvider} i18nProvider={i18nProvider}>
         <Routes>
           <Route path={path} element={element} />
           {path !== '*' && <Route path="*" element={null} />}
