@@ -3,7 +3,7 @@
 import type { ReactElement } from 'react';
 import { configure, render } from '@testing-library/react';
 import { Route, Routes, type Location } from 'react-router-dom';
-import { AdminContext, TestMemoryRouter, type DataProvider } from 'react-admin';
+import { AdminContext, TestMemoryRouter, type AuthProvider, type DataProvider } from 'react-admin';
 import { vi, type Mock } from 'vitest';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
 
@@ -45,16 +45,22 @@ export function page<R>(data: R[], total = data.length) {
 
 /**
  * Renders `element` at `url`, matched by `path` (e.g. '/users/:id'); returns the
- * testing-library result and `location()`, the router's current location.
+ * testing-library result and `location()`, the router's current location. An
+ * `authProvider` gives the screen a signed-in user (e.g. staff or not).
  */
 export function renderInAdmin(
   element: ReactElement,
-  { dataProvider, url = '/', path = '*' }: { dataProvider: FakeDataProvider | DataProvider; url?: string; path?: string },
+  {
+    dataProvider,
+    url = '/',
+    path = '*',
+    authProvider,
+  }: { dataProvider: FakeDataProvider | DataProvider; url?: string; path?: string; authProvider?: AuthProvider },
 ) {
   let current: Location | undefined;
   const result = render(
     <TestMemoryRouter initialEntries={[url]} locationCallback={(location) => (current = location)}>
-      <AdminContext dataProvider={dataProvider as DataProvider} i18nProvider={i18nProvider}>
+      <AdminContext dataProvider={dataProvider as DataProvider} authProvider={authProvider} i18nProvider={i18nProvider}>
         <Routes>
           <Route path={path} element={element} />
           {path !== '*' && <Route path="*" element={null} />}
