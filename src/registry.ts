@@ -1,11 +1,15 @@
 // Every entity the app knows, as declared by its folder under resources/. The shell
 // registers one <Resource> per declaration, generates the side menu from their `menu`
 // entries and gives the dataProvider their API paths. Adding an entity = one line here.
+import companies from '../resources/companies';
 import organizations from '../resources/organizations';
+import profileLists from '../resources/profile-lists';
+import profiles from '../resources/profiles';
+import searches from '../resources/searches';
 import users from '../resources/users';
 import type { ResourceDeclaration } from './resourceTypes';
 
-export const registry: ResourceDeclaration[] = [users, organizations];
+export const registry: ResourceDeclaration[] = [searches, profiles, profileLists, companies, users, organizations];
 
 /** resource name → API collection path, for createDataProvider. */
 export function apiPathsOf(declarations: ResourceDeclaration[]): Record<string, string> {

@@ -1,0 +1,49 @@
+import { Box, Typography } from '@mui/material';
+import { useTranslate, type RaRecord } from 'react-admin';
+import type { Profile } from '../../types/api';
+import { displayValue } from '../../src/lists/fieldValue';
+import { PROFILE_ITEM_LISTS, type ItemListDeclaration } from './itemListDeclarations';
+
+/** Education, Jobs, … Interests: '-' for an empty list; an item shows only its fields that have a value. */
+export function ProfileItemLists({ profile }: { profile: Profile }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' }, gap: 3 }}>
+      {PROFILE_ITEM_LISTS.map((list) => (
+        <ItemList key={list.source} list={list} items={(profile[list.source] as RaRecord[] | null) ?? []} />
+      ))}
+    </Box>
+  );
+}
+
+function ItemList({ list, items }: { list: ItemListDeclaration; items: RaRecord[] }) {
+  const translate = useTranslate();
+  return (
+    <Box component="section">
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {translate(list.label)}
+      </Typography>
+      {items.length === 0 ? (
+        <Typography color="text.secondary">{translate('resources.profiles.empty_list')}</Typography>
+      ) : (
+        <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+          {items.map((record, index) => (
+            <Box component="li" key={index} sx={{ mb: 0.75 }}>
+              {list.fields.flatMap((field) => {
+                const value = displayValue(field, record, translate);
+                if (value === null) return [];
+                return [
+                  <Box component="span" key={field.source} sx={{ mr: 1.5, display: 'inline-block', overflowWrap: 'anywhere' }}>
+                    <Box component="span" sx={{ color: 'text.secondary' }}>
+                      {translate(field.label)}:
+                    </Box>{' '}
+                    {value}
+                  </Box>,
+                ];
+              })}
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,12 @@
+import { Route } from 'react-router-dom';
+import { ProfileCommentScreen } from './ProfileCommentScreen';
+import { ProfileConnections } from './ProfileConnections';
+import { ProfileRatingScreen } from './ProfileRatingScreen';
+
+/** The profile sub-screens, relative to /profiles. */
+export const profileRoutes = [
+  <Route key="app-rating" path=":id/app-rating" element={<ProfileRatingScreen kind="app" />} />,
+  <Route key="profile-rating" path=":id/profile-rating" element={<ProfileRatingScreen kind="profile" />} />,
+  <Route key="comment" path=":id/comment" element={<ProfileCommentScreen />} />,
+  <Route key="connections" path=":id/connections" element={<ProfileConnections />} />,
+];
