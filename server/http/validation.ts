@@ -34,7 +34,8 @@ function pathOf(instancePath: string): string {
 
 function describe(error: FastifySchemaValidationError, context?: string): { field: string; message: string } {
   const params = error.params as Record<string, any>;
-  const field = fieldName(error);
+  // a repeated query key has no index a client could name: `data_sources`, not `data_sources.1`
+  const field = context === 'querystring' ? fieldName(error).replace(/\.\d+(?=\.|$)/g, '') : fieldName(error);
   switch (error.keyword) {
     case 'required':
       return { field, message: 'This field is required.' };

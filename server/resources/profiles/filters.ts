@@ -78,11 +78,13 @@ export function applyProfileFilters<O>(
   return q;
 }
 
-/** Every range must be low ≤ high; answers the problems as `field: message`. */
-export function rangeProblems(filters: ProfileFilters): string[] {
-  return RATING_FIELDS.flatMap((field) => {
-    const gte = filters[`${field}__gte`];
-    const lte = filters[`${field}__lte`];
-    return gte !== undefined && lte !== undefined && gte > lte ? [`${field}__gte: Must not be greater than ${field}__lte.`] : [];
-  });
+/** Every range must be low ≤ high; answers the problems by field (the lower bound's). */
+export function rangeProblems(filters: ProfileFilters): Record<string, string[]> {
+  return Object.fromEntries(
+    RATING_FIELDS.flatMap((field) => {
+      const gte = filters[`${field}__gte`];
+      const lte = filters[`${field}__lte`];
+      return gte !== undefined && lte !== undefined && gte > lte ? [[`${field}__gte`, [`Must not be greater than ${field}__lte.`]]] : [];
+    }),
+  );
 }
