@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { DatabaseHandle } from './db/connect';
 import { installErrorHandling, notFoundBody } from './http/errors';
+import { refuseNullCharacters } from './http/null-characters';
 import authHook from './http/auth';
 import { Throttle } from './http/throttle';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -66,6 +67,7 @@ export async function buildApp({ config, handle, workers = true, logger }: AppOp
   );
 
   installErrorHandling(app);
+  app.addHook('preValidation', refuseNullCharacters);
   await registerSecurity(app);
   await app.register(authHook);
   await registerDocs(app);

@@ -14,7 +14,9 @@ export async function registerStaticApp(app: FastifyInstance, root: string): Pro
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/\.[a-z0-9]+(\?|$)/i.test(request.url);
+    // a file has an extension in its path; a page's query may hold dots (?search=john.doe)
+    const pathname = request.url.split('?')[0];
+    const isPage = request.method === 'GET' && !pathname.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(pathname);
     if (isPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     return reply.status(404).send(notFoundBody(request.method, request.url));
   });
