@@ -55,29 +55,33 @@ function RatingRangeFilter({
   useEffect(() => setShown([low, high]), [low, high]);
 
   return (
-    <Box sx={{ px: 1 }}>
+    <Box sx={{ px: 1, minWidth: 0 }}>
       <FormControlLabel
         control={<Checkbox size="small" checked={enabled} onChange={(event) => onChange(event.target.checked ? shown : undefined)} />}
         label={label}
       />
-      <Slider
-        size="small"
-        value={shown}
-        min={bounds[0]}
-        max={bounds[1]}
-        step={RATING_SLIDER_STEP}
-        disabled={!enabled}
-        valueLabelDisplay="auto"
-        getAriaLabel={(thumb) =>
-          translate(thumb === 0 ? 'resources.profiles.filters.range_minimum' : 'resources.profiles.filters.range_maximum', { label })
-        }
-        onChange={(_event, next) => setShown(next as Range)}
-        onChangeCommitted={(_event, next) => {
-          const [from, to] = next as Range;
-          onChange([toStep(from), toStep(to)]);
-        }}
-        sx={{ mx: 1, width: 'auto' }}
-      />
+      {/* the padding keeps the thumbs and their value labels inside the column */}
+      <Box sx={{ px: 1.5 }}>
+        <Slider
+          size="small"
+          value={shown}
+          min={bounds[0]}
+          max={bounds[1]}
+          step={RATING_SLIDER_STEP}
+          disabled={!enabled}
+          valueLabelDisplay="auto"
+          getAriaLabel={(thumb) =>
+            translate(thumb === 0 ? 'resources.profiles.filters.range_minimum' : 'resources.profiles.filters.range_maximum', {
+              label,
+            })
+          }
+          onChange={(_event, next) => setShown(next as Range)}
+          onChangeCommitted={(_event, next) => {
+            const [from, to] = next as Range;
+            onChange([toStep(from), toStep(to)]);
+          }}
+        />
+      </Box>
     </Box>
   );
 }

@@ -113,7 +113,7 @@ export default {
       missing_id: 'Profile ID is missing.',
       connections: {
         title: 'Connections',
-        subtitle: 'There are %{count} connections',
+        subtitle: 'There is %{smart_count} connection |||| There are %{smart_count} connections',
         empty: 'This profile has no connections.',
         fields: {
           id: 'ID',

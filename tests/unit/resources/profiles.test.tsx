@@ -1,0 +1,256 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import { ProfileList } from '../../../resources/profiles/ProfileList';
+import { exportUrl, filenameOf } from '../../../resources/profiles/exportProfiles';
+import { sliderBounds } from '../../../resources/profiles/ratingRange';
+import { fakeDataProvider, page, renderInAdmin } from '../lists/renderInAdmin';
+import { dimensions, summary } from './profilesSupport';
+
+function renderProfiles(url = '/profiles', overrides = {}) {
+  const dataProvider = fakeDataProvider({
+    getList: () => page([summary(1), summary(2, { tech_rating: null, entrepreneurial_spirit_rating: null }), summary(3)], 42),
+    request: (method: string, path: string) =>
+      method === 'GET' && path === '/profiles/dimensions/' ? Promise.resolve(dimensions) : Promise.reject(new Error('unexpected')),
+    ...overrides,
+  });
+  return { dataProvider, ...renderInAdmin(<ProfileList />, { dataProvider, url, path: '/profiles' }) };
+}
+
+/** The filter of the latest getList call. */
+const lastFilter = (dataProvider: ReturnType<typeof renderProfiles>['dataProvider']) =>
+  dataProvider.getList.mock.calls.at(-1)?.[1].filter;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  Cookies.remove('fs_token');
+});
+
+describe('ProfileList table', () => {
+  it('shows the title, the count, the eight sortable columns, N/A for missing ratings and links to the profile', async () => {
+    renderProfiles();
+    expect(await screen.findByRole('link', { name: 'First1' })).toHaveAttribute('href', '/profiles/1');
+    expect(screen.getByRole('heading', { name: 'Profiles' })).toBeInTheDocument();
+    expect(screen.getByText('There are 42 profiles')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search profiles...');
+    const headers = screen.getAllByRole('columnheader').slice(1);
+    expect(headers.map((header) => header.textContent)).toEqual([
+      'First Name',
+      'Last Name',
+      'Created At',
+      'Updated At',
+      'Tech Rating',
+      'Education Rating',
+      'Leadership Experience Rating',
+      'Entrepreneurial Intent Rating',
+    ]);
+    for (const header of headers) expect(header).toHaveAttribute('aria-sort', 'none');
+    const cells = within(screen.getByRole('link', { name: 'First2' }).closest('tr') as HTMLElement).getAllByRole('cell');
+    expect(cells.slice(5).map((cell) => cell.textContent)).toEqual(['N/A', '6', '5.25', 'N/A']);
+    expect(screen.getByRole('checkbox', { name: 'Select row 1' })).toBeInTheDocument();
+  });
+});
+
+describe('ProfileList address', () => {
+  const address =
+    '/profiles?data_sources=2&direction=desc&gender=female&gender=male&nationalities=DE&page=3&search=ann&sort=tech_rating' +
+    '&tech_rating__gte=2&tech_rating__lte=7.5';
+
+  it('sends every key of the address to the API: page, search, sort + direction as ordering, repeated filters, ranges', async () => {
+    const { dataProvider } = renderProfiles(address);
+    await screen.findByText('First1');
+    expect(dataProvider.getList).toHaveBeenCalledWith('profiles', expect.objectContaining({
+      pagination: { page: 3, perPage: 10 },
+      filter: {
+        search: 'ann',
+        ordering: '-tech_rating',
+        data_sources: ['2'],
+        nationalities: ['DE'],
+        gender: ['female', 'male'],
+        tech_rating__gte: ['2'],
+        tech_rating__lte: ['7.5'],
+      },
+    }));
+    expect(screen.getByRole('columnheader', { name: 'Tech Rating' })).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByRole('checkbox', { name: 'Tech Rating' })).toBeChecked();
+    expect(screen.getByRole('slider', { name: 'Tech Rating minimum' })).toHaveValue('2');
+    expect(screen.getByRole('slider', { name: 'Tech Rating maximum' })).toHaveValue('7.5');
+    expect(screen.getByRole('checkbox', { name: 'Education Rating' })).not.toBeChecked();
+    expect(await screen.findByRole('button', { name: 'Public AI list' })).toBeInTheDocument();
+  });
+
+  it('writes sort and direction back with every other key kept: a new column ascending, the same one toggling', async () => {
+    const ui = userEvent.setup();
+    const { location } = renderProfiles(address);
+    await screen.findByText('First1');
+    await ui.click(screen.getByRole('button', { name: 'Last Name' }));
+    expect(location().search).toBe(
+      '?data_sources=2&direction=asc&gender=female&gender=male&nationalities=DE&page=1&search=ann&sort=last_name' +
+        '&tech_rating__gte=2&tech_rating__lte=7.5',
+    );
+    await ui.click(screen.getByRole('button', { name: 'Last Name' }));
+    expect(new URLSearchParams(location().search).get('direction')).toBe('desc');
+    expect(new URLSearchParams(location().search).get('sort')).toBe('last_name');
+    await ui.click(screen.getByRole('button', { name: 'Last Name' }));
+    expect(new URLSearchParams(location().search).get('direction')).toBe('asc');
+  });
+
+  it('goes to another page and back to page 1 on a new search, keeping the filters', async () => {
+    const ui = userEvent.setup();
+    const { location, dataProvider } = renderProfiles('/profiles?gender=male&nationalities=AT&nationalities=DE');
+    await screen.findByText('First1');
+    await ui.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(location().search).toBe('?gender=male&nationalities=AT&nationalities=DE&page=2');
+    await waitFor(() => expect(dataProvider.getList).toHaveBeenLastCalledWith('profiles', expect.objectContaining({ pagination: { page: 2, perPage: 10 } })));
+    await ui.type(screen.getByRole('searchbox', { name: 'Search' }), 'rust{Enter}');
+    expect(location().search).toBe('?gender=male&nationalities=AT&nationalities=DE&page=1&search=rust');
+  });
+
+  it('adds a chosen nationality, shown by country name and code, as a repeated key', async () => {
+    const ui = userEvent.setup();
+    const { location } = renderProfiles('/profiles?nationalities=AT');
+    await screen.findByText('First1');
+    await ui.click(screen.getByRole('combobox', { name: 'Nationalities' }));
+    await ui.click(await screen.findByRole('option', { name: 'Germany (DE)' }));
+    expect(location().search).toBe('?nationalities=AT&nationalities=DE&page=1');
+    expect(screen.getByRole('button', { name: 'Austria (AT)' })).toBeInTheDocument();
+  });
+});
+
+describe('ProfileList rating ranges', () => {
+  it('sends no range while its checkbox is off, and keeps the slider disabled', async () => {
+    const { dataProvider } = renderProfiles();
+    await screen.findByText('First1');
+    for (const name of ['Tech Rating', 'Education Rating', 'Leadership Experience Rating', 'Entrepreneurial Intent Rating']) {
+      expect(screen.getByRole('checkbox', { name })).not.toBeChecked();
+      expect(screen.getByRole('slider', { name: `${name} minimum` })).toBeDisabled();
+      expect(screen.getByRole('slider', { name: `${name} maximum` })).toBeDisabled();
+    }
+    expect(Object.keys(lastFilter(dataProvider))).toEqual([]);
+  });
+
+  it('sends both bounds once checked (the server range widened to 0.1, 0 to 1 when none), and none once unchecked', async () => {
+    const ui = userEvent.setup();
+    const { dataProvider, location } = renderProfiles();
+    await screen.findByText('First1');
+    await waitFor(() => expect(screen.getByRole('slider', { name: 'Tech Rating maximum' })).toHaveAttribute('aria-valuemax', '8.8'));
+    await ui.click(screen.getByRole('checkbox', { name: 'Tech Rating' }));
+    expect(location().search).toBe('?page=1&tech_rating__gte=1.2&tech_rating__lte=8.8');
+    await waitFor(() => expect(lastFilter(dataProvider)).toEqual({ tech_rating__gte: ['1.2'], tech_rating__lte: ['8.8'] }));
+    expect(screen.getByRole('slider', { name: 'Tech Rating minimum' })).toBeEnabled();
+
+    await ui.click(screen.getByRole('checkbox', { name: 'Education Rating' }));
+    expect(new URLSearchParams(location().search).get('education_rating__gte')).toBe('0');
+    expect(new URLSearchParams(location().search).get('education_rating__lte')).toBe('1');
+
+    await ui.click(screen.getByRole('checkbox', { name: 'Tech Rating' }));
+    expect(location().search).toBe('?education_rating__gte=0&education_rating__lte=1&page=1');
+    expect(screen.getByRole('slider', { name: 'Tech Rating minimum' })).toBeDisabled();
+  });
+
+  it('moves a bound by the step of 0.1', async () => {
+    const ui = userEvent.setup();
+    const { location } = renderProfiles('/profiles?tech_rating__gte=2&tech_rating__lte=7.5');
+    await screen.findByText('First1');
+    const minimum = screen.getByRole('slider', { name: 'Tech Rating minimum' });
+    expect(minimum).toHaveAttribute('step', '0.1');
+    minimum.focus();
+    await ui.keyboard('{ArrowRight}');
+    expect(location().search).toBe('?page=1&tech_rating__gte=2.1&tech_rating__lte=7.5');
+  });
+
+  it('spans 0 to 1 when the server gives no range', () => {
+    expect(sliderBounds(undefined, 'tech_rating')).toEqual([0, 1]);
+    expect(sliderBounds(dimensions, 'education_rating')).toEqual([0, 1]);
+    expect(sliderBounds(dimensions, 'tech_rating')).toEqual([1.2, 8.8]);
+    expect(sliderBounds(dimensions, 'entrepreneurial_spirit_rating')).toEqual([0, 10]);
+  });
+
+  it('only logs a failed dimensions fetch; the list still works', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderProfiles('/profiles', { request: () => Promise.reject(new Error('Server down')) });
+    await screen.findByText('First1');
+    await waitFor(() => expect(logged).toHaveBeenCalledWith('Failed to fetch dimensions.', expect.any(Error)));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('slider', { name: 'Tech Rating maximum' })).toHaveAttribute('aria-valuemax', '1');
+  });
+});
+
+describe('ProfileList bulk actions and header', () => {
+  async function chooseAction(ui: ReturnType<typeof userEvent.setup>, action: string) {
+    await ui.click(screen.getByRole('button', { name: 'Select Action' }));
+    await ui.click(screen.getByRole('menuitem', { name: action }));
+  }
+
+  it("'Add to List' opens add-profiles with the selected ids as repeated id keys", async () => {
+    const ui = userEvent.setup();
+    const { location } = renderProfiles();
+    await screen.findByText('First1');
+    await ui.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
+    await ui.click(screen.getByRole('checkbox', { name: 'Select row 3' }));
+    await chooseAction(ui, 'Add to List');
+    expect(location().pathname).toBe('/profile-lists/add-profiles');
+    expect(location().search).toBe('?id=1&id=3');
+  });
+
+  it("'Remove from List' opens remove-profiles with the selected ids", async () => {
+    const ui = userEvent.setup();
+    const { location } = renderProfiles();
+    await screen.findByText('First1');
+    await ui.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
+    await chooseAction(ui, 'Remove from List');
+    expect(`${location().pathname}${location().search}`).toBe('/profile-lists/remove-profiles?id=2');
+  });
+
+  it('does nothing without a selected row', async () => {
+    const ui = userEvent.setup();
+    const { location } = renderProfiles('/profiles?search=ann');
+    await screen.findByText('First1');
+    await chooseAction(ui, 'Add to List');
+    expect(`${location().pathname}${location().search}`).toBe('/profiles?search=ann');
+  });
+
+  it("'Save Search' carries the current query string to /searches/create", async () => {
+    renderProfiles('/profiles?direction=desc&gender=female&search=ann&sort=tech_rating');
+    await screen.findByText('First1');
+    expect(screen.getByRole('link', { name: 'Save Search' })).toHaveAttribute(
+      'href',
+      '/searches/create?direction=desc&gender=female&search=ann&sort=tech_rating',
+    );
+  });
+
+  it("'Export' downloads the CSV of the same query with the Token header, named by the server", async () => {
+    const ui = userEvent.setup();
+    Cookies.set('fs_token', 'secret-token');
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(
+        new Response('id,first_name\n1,Ada\n', {
+          status: 200,
+          headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="profiles-20261122.csv"' },
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(`${this.download} ${this.getAttribute('href')}`);
+    });
+    renderProfiles('/profiles?direction=desc&gender=female&page=2&search=ann&sort=tech_rating&tech_rating__gte=2&tech_rating__lte=9');
+    await screen.findByText('First1');
+    await ui.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(clicked).toEqual(['profiles-20261122.csv blob:csv']));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/profiles/export/?gender=female&ordering=-tech_rating&search=ann&tech_rating__gte=2&tech_rating__lte=9');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Token secret-token');
+  });
+
+  it('builds the export address and reads the file name', () => {
+    expect(exportUrl({ page: 4, pageSize: 10, search: '', ordering: '', filters: {} })).toBe('/api/v1/profiles/export/');
+    expect(filenameOf(null)).toBe('profiles.csv');
+    expect(filenameOf("attachment; filename*=UTF-8''profiles%20all.csv")).toBe('profiles all.csv');
+  });
+});
