@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema';
 import type { ListResponse, ProfileList, ProfileListWrite } from '../../../types/api';
 import { replaceMembers } from '../../db/membership';
 import { parseListParams, runList, type ListDeclaration } from '../../http/list-query';
-import { colleaguesOf } from '../data-sources/visibility';
+import { colleaguesOf, readableDataSourceIds } from '../data-sources/visibility';
 
 export const profileListList: ListDeclaration = {
   ordering: { created_at: 'created_at', updated_at: 'updated_at', name: 'lower(name)' },
@@ -20,14 +20,18 @@ function visibleLists(db: Kysely<Database>, viewer: Viewer) {
   return viewer.is_staff ? query : query.where('owner_id', 'in', colleaguesOf(viewer.id));
 }
 
-async function withProfiles(db: Kysely<Database>, rows: Row[]): Promise<ProfileList[]> {
+/** The lists with their members, leaving out the profiles the viewer may not see (a colleague's colleague may). */
+async function withProfiles(db: Kysely<Database>, viewer: Viewer, rows: Row[]): Promise<ProfileList[]> {
   const ids = rows.map((r) => r.id);
+  const readable = ids.length ? await readableDataSourceIds(db, viewer) : null;
+  let query = db
+    .selectFrom('profile_list_profile as lp')
+    .innerJoin('profile as p', 'p.id', 'lp.profile_id')
+    .select(['lp.profile_list_id', 'p.id', 'p.external_id', 'p.first_name', 'p.last_name'])
+    .where('lp.profile_list_id', 'in', ids);
+  if (readable !== null) query = query.where(sql<boolean>`p.data_source_ids && ${sql.val(readable)}::int[]`);
   const members = ids.length
-    ? await db
-        .selectFrom('profile_list_profile as lp')
-        .innerJoin('profile as p', 'p.id', 'lp.profile_id')
-        .select(['lp.profile_list_id', 'p.id', 'p.external_id', 'p.first_name', 'p.last_name'])
-        .where('lp.profile_list_id', 'in', ids)
+    ? await query
         .orderBy('p.last_name')
         .orderBy('p.first_name')
         .orderBy('p.id')
@@ -44,12 +48,12 @@ async function withProfiles(db: Kysely<Database>, rows: Row[]): Promise<ProfileL
 
 export async function listProfileLists(db: Kysely<Database>, viewer: Viewer, query: Parameters<typeof parseListParams>[0]): Promise<ListResponse<ProfileList>> {
   const page = await runList(visibleLists(db, viewer), parseListParams(query, profileListList), profileListList, 'id', (row) => row);
-  return { count: page.count, results: await withProfiles(db, page.results) };
+  return { count: page.count, results: await withProfiles(db, viewer, page.results) };
 }
 
 export async function getProfileList(db: Kysely<Database>, viewer: Viewer, id: number): Promise<ProfileList | undefined> {
   const row = await visibleLists(db, viewer).where('id', '=', id).executeTakeFirst();
-  return row ? (await withProfiles(db, [row]))[0] : undefined;
+  return row ? (await withProfiles(db, viewer, [row]))[0] : undefined;
 }
 
 export async function createProfileList(db: Kysely<Database>, ownerId: number, data: ProfileListWrite): Promise<number> {
@@ -73,6 +77,12 @@ export async function updateProfileList(db: Kysely<Database>, id: number, data: 
 
 export async function deleteProfileList(db: Kysely<Database>, id: number): Promise<void> {
   await db.deleteFrom('profile_list').where('id', '=', id).execute();
+}
+
+/** The members of a list, all of them (whoever may see them). */
+export async function memberIds(db: Kysely<Database>, id: number): Promise<number[]> {
+  const rows = await db.selectFrom('profile_list_profile').select('profile_id').where('profile_list_id', '=', id).execute();
+  return rows.map((r) => r.profile_id);
 }
 
 /** A crowdsourcing user's own list (default entity): created once. */

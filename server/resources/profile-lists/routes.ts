@@ -5,7 +5,7 @@ import { listQuerySchema } from '../../http/list-query';
 import { dateTime, errors, idList, idParams, listResponse, object, requiredText } from '../../http/schemas';
 import { registerDefaultEntity } from '../../jobs/default-entities';
 import { invisibleProfileIds } from '../profiles/repository';
-import { createProfileList, deleteProfileList, ensurePersonalList, getProfileList, listProfileLists, updateProfileList } from './repository';
+import { createProfileList, deleteProfileList, ensurePersonalList, getProfileList, listProfileLists, memberIds, updateProfileList } from './repository';
 
 const profileListSchema = object({
   id: { type: 'integer' },
@@ -54,7 +54,10 @@ export default async function profileListRoutes(app: FastifyInstance) {
     }, async (request) => {
       if (!(await getProfileList(app.db, request.user, request.params.id))) throw notFound();
       await checkProfiles(request.user, request.body.profiles);
-      await updateProfileList(app.db, request.params.id, request.body);
+      // the caller replaces the members they see; those they may not see stay
+      const hidden = request.body.profiles ? await invisibleProfileIds(app.db, request.user, await memberIds(app.db, request.params.id)) : [];
+      const profiles = request.body.profiles && [...request.body.profiles, ...hidden];
+      await updateProfileList(app.db, request.params.id, { ...request.body, profiles });
       return getProfileList(app.db, request.user, request.params.id);
     });
   }

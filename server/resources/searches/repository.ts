@@ -25,8 +25,12 @@ const toSavedSearch = (row: Row): SavedSearch => ({
   updated_at: row.updated_at.toISOString(),
 });
 
-/** The saved query without a leading '?', so the app can append it to /profiles?. */
-export const normalizeQuery = (url: string) => url.trim().replace(/^.*\?/, '');
+/**
+ * The saved query without a leading '?' (nor the path or address before it, if
+ * one was sent), so the app can append it to /profiles?. A '?' inside the
+ * query (a search for "who?") is part of it.
+ */
+export const normalizeQuery = (url: string) => url.trim().replace(/^(?:[a-z][a-z0-9+.-]*:\/\/[^?#]*|\/[^?#]*)?\?/i, '');
 
 export function listSavedSearches(db: Kysely<Database>, viewer: Viewer, query: Parameters<typeof parseListParams>[0]): Promise<ListResponse<SavedSearch>> {
   return runList(visibleSearches(db, viewer), parseListParams(query, savedSearchList), savedSearchList, 'id', toSavedSearch);
