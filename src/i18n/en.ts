@@ -13,16 +13,17 @@ export const en = {
     menu: {
       label: 'Main menu',
       loading: 'Loading menu',
+      toggle_group: 'Show or hide %{group}',
       groups: {
-        Management: 'Management',
-        'Data Operations': 'Data Operations',
-        Rules: 'Rules',
-        Monitoring: 'Monitoring',
-        Admin: 'Admin',
+        management: 'Management',
+        data_operations: 'Data Operations',
+        rules: 'Rules',
+        monitoring: 'Monitoring',
+        admin: 'Admin',
       },
     },
     topbar: {
-      account_menu: 'Account menu of %{name}',
+      account_menu: 'Account menu of',
       no_initials: 'N/A',
       profile_settings: 'Profile Settings',
       platform_connections: 'Platform Connections',

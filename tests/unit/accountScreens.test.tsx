@@ -1,3 +1,4 @@
+import './support/slowMachine';
 import Cookies from 'js-cookie';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -5,13 +6,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChangePasswordPage } from '../../src/auth/ChangePasswordPage';
 import { ProfileSettingsPage } from '../../src/auth/ProfileSettingsPage';
 import { Home } from '../../src/home/Home';
+import { captureTimeouts } from './support/captureTimeouts';
 import { installFakeFetch } from './support/fakeFetch';
 import { renderScreen, sampleUser } from './support/renderScreen';
 
 beforeEach(() => Cookies.set('fs_token', 'tok', { path: '/' }));
 afterEach(() => {
   Cookies.remove('fs_token', { path: '/' });
-  vi.useRealTimers();
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
 
@@ -70,18 +72,18 @@ describe('/change-password', () => {
 
   it('changes the password, says so, then logs out and goes to /login after 2 seconds', async () => {
     const { calls } = installFakeFetch({ 'POST /api/v1/passwords/change/': { body: { detail: 'ok' } } });
+    const logouts = captureTimeouts(2000);
     const { location } = renderScreen(<ChangePasswordPage />, { url: '/change-password' });
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = userEvent.setup();
     await user.type(field('Old Password'), 'old-pw');
     await user.type(field('New Password'), 'new-pw');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText('Password changed successfully!')).toBeInTheDocument();
     expect(calls[0]).toMatchObject({ url: '/api/v1/passwords/change/', body: { old_password: 'old-pw', new_password: 'new-pw' } });
     expect(calls[0].headers.Authorization).toBe('Token tok');
-    act(() => vi.advanceTimersByTime(1900));
     expect(Cookies.get('fs_token')).toBe('tok');
-    act(() => vi.advanceTimersByTime(100));
+    expect(logouts).toHaveLength(1);
+    await act(async () => logouts[0]());
     await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(Cookies.get('fs_token')).toBeUndefined();
   });

@@ -1,3 +1,4 @@
+import './support/slowMachine';
 import Cookies from 'js-cookie';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,6 +9,7 @@ import { ForgotPasswordPage } from '../../src/auth/ForgotPasswordPage';
 import { LoginPage } from '../../src/auth/LoginPage';
 import { ResetPasswordPage } from '../../src/auth/ResetPasswordPage';
 import { SignupPage } from '../../src/auth/SignupPage';
+import { captureTimeouts } from './support/captureTimeouts';
 import { installFakeFetch } from './support/fakeFetch';
 import { renderScreen, sampleUser } from './support/renderScreen';
 
@@ -15,15 +17,9 @@ const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
 
 beforeEach(() => Cookies.remove('fs_token', { path: '/' }));
 afterEach(() => {
-  vi.useRealTimers();
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
-
-/** Fake timers that still let testing-library's polling run; user-event drives them. */
-function fakeTimers() {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-  return userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-}
 
 describe('/login', () => {
   it('marks both fields required with an asterisk, refuses an empty form and sends nothing', async () => {
@@ -108,19 +104,19 @@ describe('/signup', () => {
 
   it('registers, says an activation email was sent, then goes to /login after 1 second', async () => {
     const { calls } = installFakeFetch({ 'POST /api/v1/auth/registration/': { status: 201, body: { detail: 'ok' } } });
+    const redirects = captureTimeouts(1000);
     const { location } = renderScreen(<SignupPage />, { url: '/signup' });
-    const user = fakeTimers();
-    await fillSignup(user);
+    await fillSignup(userEvent.setup());
     expect(
       await screen.findByText(
         'Registration successful! An activation email has been sent. Please check your email to activate your account.',
       ),
     ).toBeInTheDocument();
     expect(calls[0].body).toEqual({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', password: 'secret-pw' });
-    act(() => vi.advanceTimersByTime(900));
     expect(location().pathname).toBe('/signup');
-    act(() => vi.advanceTimersByTime(100));
-    await waitFor(() => expect(location().pathname).toBe('/login'));
+    expect(redirects).toHaveLength(1);
+    act(() => redirects[0]());
+    expect(location().pathname).toBe('/login');
   });
 
   it('shows the server message on failure', async () => {
@@ -142,15 +138,15 @@ describe('/signup', () => {
 describe('/activate-account', () => {
   it('activates with the email and code of the address, then goes to /login after 1 second', async () => {
     const { calls } = installFakeFetch({ 'POST /api/v1/auth/activation/': { body: { detail: 'ok' } } });
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const redirects = captureTimeouts(1000);
     const { location } = renderScreen(<ActivateAccountPage />, { url: '/activate-account?email=ada%40example.com&code=c0de' });
     expect(await screen.findByText('Account successfully activated. You will be redirected to login.')).toBeInTheDocument();
     expect(calls).toHaveLength(1);
     expect(calls[0].body).toEqual({ email: 'ada@example.com', code: 'c0de' });
-    act(() => vi.advanceTimersByTime(900));
     expect(location().pathname).toBe('/activate-account');
-    act(() => vi.advanceTimersByTime(100));
-    await waitFor(() => expect(location().pathname).toBe('/login'));
+    expect(redirects).toHaveLength(1);
+    act(() => redirects[0]());
+    expect(location().pathname).toBe('/login');
   });
 
   it('shows the activation failure text, with the server message, and stays', async () => {
@@ -212,16 +208,17 @@ describe('/reset-password', () => {
 
   it('sends email, code and the new password, then goes to /login after 2 seconds', async () => {
     const { calls } = installFakeFetch({ 'POST /api/v1/passwords/reset/': { body: { detail: 'ok' } } });
+    const redirects = captureTimeouts(2000);
     const { location } = renderScreen(<ResetPasswordPage />, { url: '/reset-password?email=ada%40example.com&code=r3set' });
-    const user = fakeTimers();
+    const user = userEvent.setup();
     await user.type(field('New Password'), 'brand-new');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText('Password reset successfully. Please login with your new password.')).toBeInTheDocument();
     expect(calls[0].body).toEqual({ email: 'ada@example.com', code: 'r3set', new_password: 'brand-new' });
-    act(() => vi.advanceTimersByTime(1900));
     expect(location().pathname).toBe('/reset-password');
-    act(() => vi.advanceTimersByTime(100));
-    await waitFor(() => expect(location().pathname).toBe('/login'));
+    expect(redirects).toHaveLength(1);
+    act(() => redirects[0]());
+    expect(location().pathname).toBe('/login');
   });
 
   it('shows the server message when the reset is refused', async () => {
