@@ -27,19 +27,21 @@ function ItemList({ list, items }: { list: ItemListDeclaration; items: RaRecord[
       ) : (
         <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
           {items.map((record, index) => (
-            <Box component="li" key={index} sx={{ mb: 0.75 }}>
-              {list.fields.flatMap((field) => {
-                const value = displayValue(field, record, translate);
-                if (value === null) return [];
-                return [
-                  <Box component="span" key={field.source} sx={{ mr: 1.5, display: 'inline-block', overflowWrap: 'anywhere' }}>
+            <Box component="li" key={index} sx={{ mb: 0.75, overflowWrap: 'anywhere' }}>
+              {list.fields
+                .flatMap((field) => {
+                  const value = displayValue(field, record, translate);
+                  return value === null ? [] : [{ field, value }];
+                })
+                .map(({ field, value }, position) => (
+                  <Box component="span" key={field.source}>
+                    {position > 0 && ' · '}
                     <Box component="span" sx={{ color: 'text.secondary' }}>
                       {translate(field.label)}:
                     </Box>{' '}
                     {value}
-                  </Box>,
-                ];
-              })}
+                  </Box>
+                ))}
             </Box>
           ))}
         </Box>

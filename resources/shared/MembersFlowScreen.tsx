@@ -7,6 +7,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useDataProvider, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { PageHeading } from '../../src/lists/PageHeading';
 import { FailureAlert } from './FailureAlert';
 import { idsFromQuery, memberIdsOf, mergeIds, withoutIds } from './memberIds';
 import { useAllRecords } from './useAllRecords';
@@ -73,9 +74,7 @@ export function MembersFlowScreen({ declaration }: { declaration: MembersFlowDec
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 560 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        {text('title')}
-      </Typography>
+      <PageHeading title={text('title')} sx={{ mb: 1 }} />
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {ids.length > 0 ? text('selected', { smart_count: ids.length }) : text('none')}
       </Typography>

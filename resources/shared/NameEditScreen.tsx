@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useDataProvider, useGetOne, useTranslate } from 'react-admin';
 import { FailureAlert } from './FailureAlert';
 import { NameForm } from './NameForm';
@@ -41,9 +41,11 @@ export function NameEditScreen({
   if (isPending) return <Typography sx={{ p: 2 }}>{translate('app.list.loading')}</Typography>;
   if (error || !record) {
     return (
-      <FailureAlert
-        failure={{ message: translate(fetchFailureMessage), detail: error instanceof Error ? error.message : undefined }}
-      />
+      <Box sx={{ p: 2 }}>
+        <FailureAlert
+          failure={{ message: translate(fetchFailureMessage), detail: error instanceof Error ? error.message : undefined }}
+        />
+      </Box>
     );
   }
 

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Box, Button, Paper, TextField, Typography } from '@mui/material';
+import { Box, Button, Paper, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { PageHeading } from '../../src/lists/PageHeading';
 import { FailureAlert } from './FailureAlert';
 import type { ShownFailure } from './useErrorThenReturn';
 
@@ -38,9 +39,7 @@ export function NameForm({
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 560 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {translate(title)}
-      </Typography>
+      <PageHeading title={translate(title)} sx={{ mb: 2 }} />
       <FailureAlert failure={failure} />
       <Paper variant="outlined" component="form" noValidate onSubmit={submit} sx={{ p: 2 }}>
         <TextField

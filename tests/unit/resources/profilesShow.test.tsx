@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { ProfileShow } from '../../../resources/profiles/ProfileShow';
+import { ProfileConnections } from '../../../resources/profiles/ProfileConnections';
+import { proxiedImageUrl } from '../../../resources/profiles/imageProxy';
+import type { Profile, User } from '../../../types/api';
+import { fakeDataProvider, page, renderInAdmin } from '../lists/renderInAdmin';
+import { profile, signedInAs, user } from './profilesSupport';
+
+const staff = user({ id: 1, email: 'staff@example.com', is_staff: true });
+const normal = user();
+
+function renderProfile(viewer: User, shown: Profile = profile(5)) {
+  const dataProvider = fakeDataProvider({ getOne: () => Promise.resolve({ data: shown }) });
+  return renderInAdmin(<ProfileShow />, {
+    dataProvider,
+    url: `/profiles/${shown.id}`,
+    path: '/profiles/:id',
+    authProvider: signedInAs(viewer),
+  });
+}
+
+/** The definition (value) next to a term (label) of a section. */
+function valueOf(section: HTMLElement, term: string): string | null {
+  const label = within(section).queryByText(term, { selector: 'dt' });
+  return label?.nextElementSibling?.textContent ?? null;
+}
+
+const section = (name: string) => screen.getByRole('heading', { name }).closest('section') as HTMLElement;
+
+describe('ProfileShow for staff', () => {
+  it('has the four buttons, FS Rating included', async () => {
+    renderProfile(staff);
+    expect(await screen.findByRole('link', { name: 'Add/Update FS Rating' })).toHaveAttribute('href', '/profiles/5/app-rating');
+    expect(screen.getByRole('link', { name: 'Add/Update Profile Rating' })).toHaveAttribute('href', '/profiles/5/profile-rating');
+    expect(screen.getByRole('link', { name: 'Add/Update Comment' })).toHaveAttribute('href', '/profiles/5/comment');
+    expect(screen.getByRole('link', { name: 'View Connections' })).toHaveAttribute('href', '/profiles/5/connections');
+  });
+
+  it('shows the FS Rating and the User Rating, and every comment labelled by its email', async () => {
+    renderProfile(staff);
+    await screen.findByRole('link', { name: 'Add/Update FS Rating' });
+    const rating = section('Rating');
+    expect(valueOf(rating, 'FS Rating')).toBe('8.5');
+    expect(valueOf(rating, 'User Rating')).toBe('6.25');
+    const comments = section('Comments');
+    expect(within(comments).getByText('staff@example.com')).toBeInTheDocument();
+    expect(within(comments).getByText('Strong candidate.')).toBeInTheDocument();
+    expect(within(comments).getByText('ada@example.com')).toBeInTheDocument();
+    expect(within(comments).getByText('Met at a meetup.')).toBeInTheDocument();
+  });
+});
+
+describe('ProfileShow for a normal user', () => {
+  it('has no FS Rating button nor FS Rating field, and only the first comment without email', async () => {
+    renderProfile(normal);
+    await screen.findByRole('link', { name: 'Add/Update Profile Rating' });
+    expect(screen.queryByRole('link', { name: 'Add/Update FS Rating' })).not.toBeInTheDocument();
+    const rating = section('Rating');
+    expect(valueOf(rating, 'FS Rating')).toBeNull();
+    expect(valueOf(rating, 'User Rating')).toBe('6.25');
+    const comments = section('Comments');
+    expect(within(comments).getByText('Strong candidate.')).toBeInTheDocument();
+    expect(within(comments).queryByText('Met at a meetup.')).not.toBeInTheDocument();
+    expect(within(comments).queryByText('staff@example.com')).not.toBeInTheDocument();
+  });
+
+  it("says 'No comments' when there is none, and N/A for missing ratings", async () => {
+    renderProfile(normal, profile(5, { comments: [], profile_rating: null, tech_rating: null }));
+    await screen.findByRole('link', { name: 'Add/Update Profile Rating' });
+    expect(within(section('Comments')).getByText('No comments')).toBeInTheDocument();
+    expect(valueOf(section('Rating'), 'User Rating')).toBe('N/A');
+    expect(valueOf(section('AI Annotation'), 'Tech Rating')).toBe('N/A');
+  });
+});
+
+describe('ProfileShow content', () => {
+  it('shows Basic Info and the AI annotation with nationalities by name and percentage', async () => {
+    renderProfile(normal);
+    expect(await screen.findByRole('heading', { name: 'First5 Last5' })).toBeInTheDocument();
+    const basic = section('Basic Info');
+    expect(valueOf(basic, 'Data Sources')).toBe('Berlin founders, Public AI list');
+    expect(valueOf(basic, 'Email')).toBeNull();
+    const annotation = section('AI Annotation');
+    expect(valueOf(annotation, 'Age')).toBe('34');
+    expect(valueOf(annotation, 'Gender')).toBe('Female');
+    expect(valueOf(annotation, 'Nationalities')).toBe('Germany (DE) 72%, Austria (AT) 28%');
+    expect(valueOf(annotation, 'Summary')).toBe('Builds data tools.');
+    expect(valueOf(annotation, 'Leadership Experience Rating')).toBe('5.25');
+    expect(valueOf(annotation, 'Entrepreneurial Intent Rating')).toBe('3');
+  });
+
+  it("shows the ten lists, '-' for the empty ones and no empty item field", async () => {
+    renderProfile(normal);
+    await screen.findByRole('heading', { name: 'Education' });
+    const headings = ['Education', 'Jobs', 'Skills', 'Courses', 'Languages', 'Projects', 'Publications', 'Licenses', 'Recommendations', 'Interests'];
+    for (const name of headings) expect(screen.getByRole('heading', { name })).toBeInTheDocument();
+    const education = section('Education');
+    expect(within(education).getByRole('listitem')).toHaveTextContent('School: TU Berlin');
+    expect(within(education).getByRole('listitem')).toHaveTextContent('Field of Study: Computer Science');
+    expect(within(education).queryByText(/Degree/)).not.toBeInTheDocument();
+    expect(within(education).queryByText(/School Location/)).not.toBeInTheDocument();
+    expect(within(section('Jobs')).getByRole('listitem').textContent).toBe('Job Title: CTO · Company: Acme · Start Date: 2020');
+    for (const name of ['Courses', 'Projects', 'Publications', 'Licenses', 'Recommendations', 'Interests']) {
+      expect(within(section(name)).queryByRole('listitem')).not.toBeInTheDocument();
+      expect(within(section(name)).getByText('-')).toBeInTheDocument();
+    }
+  });
+
+  it('loads the photo through the image proxy at 150×150, and shows the initials without one', async () => {
+    const { unmount } = renderProfile(normal, profile(5, { image_url: 'https://cdn.example.com/a b.jpg' }));
+    const image = await screen.findByRole('img', { name: 'Photo of First5 Last5' });
+    expect(image).toHaveAttribute('src', 'https://images.weserv.nl/?url=https%3A%2F%2Fcdn.example.com%2Fa%20b.jpg&w=150&h=150&fit=cover');
+    unmount();
+    renderProfile(normal, profile(6, { first_name: 'Ada', last_name: 'Lovelace' }));
+    expect(await screen.findByText('AL')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Photo of/ })).not.toBeInTheDocument();
+  });
+
+  it('fills another proxy template given at build time', () => {
+    expect(proxiedImageUrl('https://x.test/p.png', 'https://proxy.test/{url}?size=150')).toBe(
+      'https://proxy.test/https%3A%2F%2Fx.test%2Fp.png?size=150',
+    );
+  });
+});
+
+describe('ProfileConnections', () => {
+  it('pages the connections of the profile, ID linking to each, without sorting', async () => {
+    const dataProvider = fakeDataProvider({
+      getList: () => page([{ id: 9, external_id: 'https://www.linkedin.com/in/x/', first_name: 'Grace', last_name: 'Hopper', degree: 2 }], 11),
+    });
+    renderInAdmin(<ProfileConnections />, { dataProvider, url: '/profiles/5/connections?page=2', path: '/profiles/:id/connections' });
+    expect(await screen.findByRole('link', { name: '9' })).toHaveAttribute('href', '/profiles/9');
+    expect(dataProvider.getList).toHaveBeenCalledWith(
+      'profiles/5/connections',
+      expect.objectContaining({ pagination: { page: 2, perPage: 10 }, filter: {} }),
+    );
+    const headers = screen.getAllByRole('columnheader');
+    expect(headers.map((header) => header.textContent)).toEqual(['ID', 'External ID', 'First Name', 'Last Name', 'Connection Degree']);
+    for (const header of headers) expect(header).not.toHaveAttribute('aria-sort');
+    expect(screen.getByText('There are 11 connections')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Profile' })).toHaveAttribute('href', '/profiles/5');
+  });
+});
