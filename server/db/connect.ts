@@ -6,6 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from './schema';
 import { migrations } from './migrations';
 import { lockDataDir } from './lock';
+import { createPglite, pgliteTemplate } from './template';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -46,25 +47,25 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  const extensions = { pg_trgm, unaccent };
   let release = () => {};
   let created = true;
   let pglite: PGlite;
-  if (dataDir) {
-    release = lockDataDir(dataDir);
-    const pgdata = path.join(dataDir, 'pgdata');
-    created = !fs.existsSync(path.join(pgdata, 'PG_VERSION'));
-    fs.mkdirSync(pgdata, { recursive: true }); // PGlite does not create parent folders
-    try {
-      pglite = await PGlite.create(pgdata, { extensions: { pg_trgm, unaccent } });
-    } catch (error) {
-      release();
-      throw error;
+  try {
+    if (dataDir) {
+      release = lockDataDir(dataDir);
+      const pgdata = path.join(dataDir, 'pgdata');
+      created = !fs.existsSync(path.join(pgdata, 'PG_VERSION'));
+      fs.mkdirSync(pgdata, { recursive: true }); // PGlite does not create parent folders
+      pglite = await createPglite(pgdata, extensions, created ? { loadDataDir: await pgliteTemplate(extensions) } : {});
+    } else {
+      pglite = await createPglite(undefined, extensions, { loadDataDir: await pgliteTemplate(extensions) });
     }
-  } else {
-    pglite = await PGlite.create({ extensions: { pg_trgm, unaccent } });
+  } catch (error) {
+    release();
+    throw error;
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   let closed = false;
