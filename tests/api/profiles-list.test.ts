@@ -70,6 +70,8 @@ describe('search', () => {
   it('takes % and _ literally, and a blank search as none', async () => {
     await expectMatches('alice', { search: '%' }, []);
     await expectMatches('alice', { search: '_' }, []);
+    await expectMatches('alice', { search: '\\' }, []);
+    await expectMatches('alice', { search: "o'" }, []);
     await expectMatches('alice', { search: '   ' }, ALICE_SEES);
   });
 
@@ -208,6 +210,12 @@ describe('paging', () => {
       [],
     ]);
     expect(await list('alice', { page: 999 })).toEqual({ count: 12, results: [] });
+  });
+
+  it('refuses a page beyond any database offset with 400, not a 500', async () => {
+    for (const page of ['1000000000000', '99999999999999999999', '1e30']) {
+      expectErrors(await get('alice', `/api/v1/profiles?page=${page}`), 400, ['page']);
+    }
   });
 
   it('answers 10 rows by default', async () => {
