@@ -2,7 +2,20 @@
 // menu): collapsible groups that start expanded, a loading indicator while the user
 // is being determined.
 import { useId, useState, type ComponentType } from 'react';
-import { Box, CircularProgress, Collapse, Divider, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
+import {
+  Box,
+  CircularProgress,
+  Collapse,
+  Divider,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Tooltip,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import ViewList from '@mui/icons-material/ViewList';
@@ -70,9 +83,19 @@ function MenuGroupSection({ label, links }: { label: string; links: MenuLink[] }
 
 function MenuLinkItem({ link, label, showLabel }: { link: MenuLink; label: string; showLabel: boolean }) {
   const active = useMatch({ path: link.to, end: false }) != null;
+  const [, setSidebarOpen] = useSidebarState();
+  // On small screens the menu is a drawer over the page: close it once a link is chosen.
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const Icon: ComponentType = link.icon ?? ViewList;
   const item = (
-    <ListItemButton component={LinkBase} to={link.to} selected={active} aria-current={active ? 'page' : undefined} aria-label={showLabel ? undefined : label}>
+    <ListItemButton
+      component={LinkBase}
+      to={link.to}
+      selected={active}
+      aria-current={active ? 'page' : undefined}
+      aria-label={showLabel ? undefined : label}
+      onClick={isSmall ? () => setSidebarOpen(false) : undefined}
+    >
       <ListItemIcon sx={{ minWidth: 40 }}>
         <Icon />
       </ListItemIcon>
