@@ -41,26 +41,26 @@ const fresh = {
 
 describe('who may call what', () => {
   /** Every staff-only call (CONVENTIONS "Who sees what"), with a body that would be valid. */
-  const staffCalls: { method: Method; url: () => Promise<string> | string; payload?: () => Promise<object> | object }[] = [
-    { method: 'GET', url: '/api/v1/users' },
-    { method: 'GET', url: () => `/api/v1/users/${normal.id}` },
-    { method: 'POST', url: '/api/v1/users/crowdsourcing/', payload: () => ({ user_id: normal.id, is_crowdsourcing: true }) },
-    { method: 'POST', url: '/api/v1/users/crowdsourcing/entities/', payload: () => ({ user_id: normal.id }) },
-    { method: 'POST', url: '/api/v1/users/activate/', payload: () => ({ user_id: normal.id }) },
-    { method: 'POST', url: '/api/v1/users/de-activate/', payload: () => ({ user_id: staff.id }) },
-    { method: 'GET', url: '/api/v1/organizations/' },
-    { method: 'POST', url: '/api/v1/organizations/', payload: () => ({ name: 'Intruders', users: [] }) },
-    { method: 'GET', url: async () => `/api/v1/organizations/${await fresh.organization()}` },
-    { method: 'PUT', url: async () => `/api/v1/organizations/${await fresh.organization()}/`, payload: () => ({ name: 'Taken over', users: [] }) },
-    { method: 'PATCH', url: async () => `/api/v1/organizations/${await fresh.organization()}/`, payload: () => ({ name: 'Taken over' }) },
-    { method: 'DELETE', url: async () => `/api/v1/organizations/${await fresh.organization()}/` },
+  const staffCalls: { method: Method; path: string; url?: () => Promise<string>; payload?: () => object }[] = [
+    { method: 'GET', path: '/api/v1/users' },
+    { method: 'GET', path: '/api/v1/users/{id}', url: async () => `/api/v1/users/${normal.id}` },
+    { method: 'POST', path: '/api/v1/users/crowdsourcing/', payload: () => ({ user_id: normal.id, is_crowdsourcing: true }) },
+    { method: 'POST', path: '/api/v1/users/crowdsourcing/entities/', payload: () => ({ user_id: normal.id }) },
+    { method: 'POST', path: '/api/v1/users/activate/', payload: () => ({ user_id: normal.id }) },
+    { method: 'POST', path: '/api/v1/users/de-activate/', payload: () => ({ user_id: staff.id }) },
+    { method: 'GET', path: '/api/v1/organizations/' },
+    { method: 'POST', path: '/api/v1/organizations/', payload: () => ({ name: 'Intruders', users: [] }) },
+    { method: 'GET', path: '/api/v1/organizations/{id}', url: async () => `/api/v1/organizations/${await fresh.organization()}` },
+    { method: 'PUT', path: '/api/v1/organizations/{id}/', url: async () => `/api/v1/organizations/${await fresh.organization()}/`, payload: () => ({ name: 'Taken over', users: [] }) },
+    { method: 'PATCH', path: '/api/v1/organizations/{id}/', url: async () => `/api/v1/organizations/${await fresh.organization()}/`, payload: () => ({ name: 'Taken over' }) },
+    { method: 'DELETE', path: '/api/v1/organizations/{id}/', url: async () => `/api/v1/organizations/${await fresh.organization()}/` },
   ];
 
-  it.each(staffCalls.map((c) => [c.method, typeof c.url === 'string' ? c.url : c.url.toString().replace(/^.*`(.*)`.*$/s, '$1'), c]))(
+  it.each(staffCalls.map((c) => [c.method, c.path, c] as const))(
     '%s %s: 401 without or with a bad token, 403 to a normal user, even with a bad body',
-    async (_method, _label, call) => {
-      const url = typeof call.url === 'string' ? call.url : await call.url();
-      const payload = call.payload ? await call.payload() : undefined;
+    async (_method, _path, call) => {
+      const url = call.url ? await call.url() : call.path;
+      const payload = call.payload?.();
       const organizations = await countRows(api.handle, 'organization');
       const dataOf = async () => JSON.stringify(await api.handle.db.selectFrom('app_user').selectAll().orderBy('id').execute());
       const users = await dataOf();
