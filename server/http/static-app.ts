@@ -6,7 +6,8 @@ import { notFoundBody } from './errors';
 export async function registerStaticApp(app: FastifyInstance, root: string): Promise<void> {
   await app.register(fastifyStatic, {
     root,
-    wildcard: false,
+    // files are looked up per request: a rebuild while the server runs is served at once
+    wildcard: true,
     index: ['index.html'],
     // hashed assets never change; index.html must always be fresh
     setHeaders(res, filePath) {
