@@ -6,6 +6,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useGetOne, useTranslate, type RaRecord } from 'react-admin';
 import { loadErrorText } from './errorMessage';
+import { PageHeading } from './PageHeading';
 
 export interface DetailScreenProps<R extends RaRecord> {
   resource: string;
@@ -34,9 +35,7 @@ export function DetailScreen<R extends RaRecord>({ resource, title, edit, action
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {translate(title, { ...record })}
-        </Typography>
+        <PageHeading title={translate(title, { ...record })} sx={{ flexGrow: 1 }} />
         {actions?.(record)}
         {edit && (
           <Button variant="contained" component={RouterLink} to={`/${resource}/${record.id}/update`}>

@@ -5,6 +5,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { BulkActionMenu } from './BulkActionMenu';
+import { PageHeading } from './PageHeading';
 import { Pager } from './Pager';
 import { RecordsTable, isAllSelected } from './RecordsTable';
 import { SearchBox } from './SearchBox';
@@ -43,11 +44,9 @@ export function ListScreen<R extends RaRecord>({ declaration }: { declaration: L
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 2 }}>
         <Box>
-          <Typography variant="h5" component="h1">
-            {title}
-          </Typography>
+          <PageHeading title={title} />
           {data?.total !== undefined && (
-            <Typography variant="subtitle1" color="text.secondary">
+            <Typography variant="subtitle1" component="p" color="text.secondary">
               {translate(declaration.subtitle, { count: data.total, smart_count: data.total })}
             </Typography>
           )}

@@ -117,8 +117,8 @@ export function RecordsTable<R extends RaRecord>({
         <TableBody>
           {message !== null ? (
             <TableRow>
-              <TableCell colSpan={width} role={error && !loading ? 'alert' : undefined}>
-                {message}
+              <TableCell colSpan={width}>
+                <span role={error && !loading ? 'alert' : undefined}>{message}</span>
               </TableCell>
             </TableRow>
           ) : (

@@ -24,6 +24,8 @@ export function SearchBox({
     <TextField
       type="search"
       size="small"
+      margin="none"
+      fullWidth={false}
       value={text}
       placeholder={translate(placeholder)}
       onChange={(event) => setText(event.target.value)}
@@ -33,7 +35,7 @@ export function SearchBox({
         onSearch(text.trim());
       }}
       slotProps={{ htmlInput: { 'aria-label': translate('app.list.search') } }}
-      sx={{ minWidth: 280 }}
+      sx={{ width: { xs: '100%', sm: 320 } }}
     />
   );
 }

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ListScreen } from '../../../src/lists/ListScreen';
 import { deleteEach } from '../../../src/lists/bulkActions';
-import type { ListDeclaration } from '../../../src/lists/types';
+import type { ListDeclaration, ListFilterProps } from '../../../src/lists/types';
 import { BULK_RESULT_HIDE_MS } from '../../../src/constants';
 import { fakeDataProvider, page, renderInAdmin } from './renderInAdmin';
 
@@ -275,5 +275,36 @@ describe('ListScreen per-item bulk actions', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
     expect(dataProvider.delete).not.toHaveBeenCalled();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('ListScreen extra filters', () => {
+  function GenderFilter({ values, onChange }: ListFilterProps) {
+    return (
+      <button type="button" onClick={() => onChange({ gender: ['female', 'male'] })}>
+        {`genders: ${(values.gender ?? []).join(',')}`}
+      </button>
+    );
+  }
+
+  it('reads its keys from the address, writes them sorted and goes back to page 1', async () => {
+    const user = userEvent.setup();
+    const dataProvider = fakeDataProvider({ getList: () => page([thing(1)], 1) });
+    const declaration = { ...things, filters: [{ keys: ['gender'], component: GenderFilter }] };
+    const { location } = renderInAdmin(<ListScreen declaration={declaration} />, {
+      dataProvider,
+      url: '/things?gender=x&page=3&page_size=10',
+      path: '/things',
+    });
+    expect(await screen.findByRole('button', { name: 'genders: x' })).toBeInTheDocument();
+    expect(dataProvider.getList).toHaveBeenCalledWith('things', expect.objectContaining({ filter: { gender: ['x'] } }));
+    await user.click(screen.getByRole('button', { name: 'genders: x' }));
+    expect(location().search).toBe('?gender=female&gender=male&page=1&page_size=10');
+    await waitFor(() =>
+      expect(dataProvider.getList).toHaveBeenLastCalledWith('things', expect.objectContaining({
+        pagination: { page: 1, perPage: 10 },
+        filter: { gender: ['female', 'male'] },
+      })),
+    );
   });
 });
