@@ -28,7 +28,7 @@ export function makeCompany(seed: number, index: number): Insertable<CompanyTabl
     industry: rng.pick(words.INDUSTRIES),
     company_size: rng.pick(words.COMPANY_SIZES),
     created_at: new Date(created),
-    updated_at: new Date(Math.min(REFERENCE_DAY, created + rng.int(0, 200) * DAY)),
+    updated_at: new Date(created + rng.next() * (REFERENCE_DAY - created)),
   };
 }
 
@@ -38,7 +38,7 @@ export interface GeneratedProfile {
 }
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const rating = (rng: Random, mean: number) => (rng.chance(0.1) ? null : Math.round(rng.normal(mean, 8, 0, 10) * 10) / 10);
+const rating = (rng: Random, mean: number) => (rng.chance(0.1) ? null : Math.round(rng.normal(mean, 6, 0, 10) * 10) / 10);
 
 /**
  * Profile number `index` of the set made with `seed`: a believable person with
@@ -96,7 +96,7 @@ export function makeProfile(seed: number, index: number, companies: { id: number
       app_rating: rng.chance(0.08) ? Math.round(rng.next() * 1000) / 100 : null,
       data_source_ids: rng.sample(dataSourceIds, rng.chance(0.2) && dataSourceIds.length > 1 ? 2 : 1).sort((a, b) => a - b),
       created_at: new Date(created),
-      updated_at: new Date(Math.min(REFERENCE_DAY, created + rng.int(0, 120) * DAY)),
+      updated_at: new Date(created + rng.next() * (REFERENCE_DAY - created)),
     },
     detail: {
       educations: JSON.stringify(schools),
