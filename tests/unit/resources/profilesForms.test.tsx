@@ -3,6 +3,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProfileRatingScreen } from '../../../resources/profiles/ProfileRatingScreen';
 import { ProfileCommentScreen } from '../../../resources/profiles/ProfileCommentScreen';
+import { ProfileShow } from '../../../resources/profiles/ProfileShow';
+import { Route, Routes } from 'react-router-dom';
 import { ratingProblem } from '../../../resources/profiles/ratingValidation';
 import { ERROR_BEFORE_REDIRECT_MS } from '../../../src/constants';
 import type { User } from '../../../types/api';
@@ -100,6 +102,29 @@ describe('rating screens', () => {
     await ui.click(screen.getByRole('button', { name: 'Save' }));
     expect(dataProvider.request).toHaveBeenCalledWith('POST', '/profiles/5/app-rating/', { app_rating: 0 });
     await waitFor(() => expect(location().pathname).toBe('/profiles/5'));
+  });
+
+  it('leave the profile showing the answered rating at once, before any refetch', async () => {
+    const ui = userEvent.setup();
+    let loads = 0;
+    const dataProvider = fakeDataProvider({
+      // the first load answers the old profile; later ones never answer
+      getOne: () => (loads++ === 0 ? Promise.resolve({ data: profile(5, { profile_rating: null }) }) : new Promise(() => undefined)),
+      request: () => Promise.resolve(profile(5, { profile_rating: 7.25 })),
+    });
+    const screens = (
+      <Routes>
+        <Route path="/profiles/:id" element={<ProfileShow />} />
+        <Route path="/profiles/:id/profile-rating" element={<ProfileRatingScreen kind="profile" />} />
+      </Routes>
+    );
+    renderInAdmin(screens, { dataProvider, url: '/profiles/5/profile-rating', authProvider: signedInAs(user()) });
+    const field = await screen.findByRole('spinbutton', { name: 'User Rating' });
+    await waitFor(() => expect(loads).toBe(1));
+    await ui.type(field, '7.25');
+    await ui.click(screen.getByRole('button', { name: 'Save' }));
+    const userRating = await screen.findByText('User Rating', { selector: 'dt' });
+    expect(userRating.nextElementSibling).toHaveTextContent('7.25');
   });
 
   it("show 'Failed to update Rating.' for 3 seconds, then return to the profile", async () => {
