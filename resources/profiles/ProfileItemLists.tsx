@@ -1,8 +1,12 @@
+import type { ReactNode } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
 import type { Profile } from '../../types/api';
 import { displayValue } from '../../src/lists/fieldValue';
 import { PROFILE_ITEM_LISTS, type ItemListDeclaration } from './itemListDeclarations';
+
+const SHORT_VALUE_LENGTH = 40;
+const isShort = (value: ReactNode) => typeof value === 'string' && value.length <= SHORT_VALUE_LENGTH;
 
 /** Education, Jobs, … Interests: '-' for an empty list; an item shows only its fields that have a value. */
 export function ProfileItemLists({ profile }: { profile: Profile }) {
@@ -27,14 +31,15 @@ function ItemList({ list, items }: { list: ItemListDeclaration; items: RaRecord[
       ) : (
         <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
           {items.map((record, index) => (
-            <Box component="li" key={index} sx={{ mb: 0.75, overflowWrap: 'anywhere' }}>
+            <Box component="li" key={index} sx={{ mb: 0.75, overflowWrap: 'break-word' }}>
               {list.fields
                 .flatMap((field) => {
                   const value = displayValue(field, record, translate);
                   return value === null ? [] : [{ field, value }];
                 })
                 .map(({ field, value }, position) => (
-                  <Box component="span" key={field.source}>
+                  // a short value (a date, a name) stays on one line with its label
+                  <Box component="span" key={field.source} sx={{ whiteSpace: isShort(value) ? 'nowrap' : undefined }}>
                     {position > 0 && ' · '}
                     <Box component="span" sx={{ color: 'text.secondary' }}>
                       {translate(field.label)}:

@@ -4,7 +4,7 @@ export default {
     searches: {
       title: 'My Searches',
       subtitle: 'There are %{count} searches',
-      search: 'Search searches...',
+      search: 'Search by name...',
       empty: 'No saved searches yet. Save one from the Profiles screen.',
       create_title: 'Save Search',
       save: 'Save',
