@@ -17,6 +17,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
+          // screens render a whole react-admin tree: slow on 2 busy cores
+          testTimeout: 20000,
         },
       },
       {
