@@ -1,7 +1,8 @@
 // Every public screen and the signed-in shell (home and the users list, as staff)
 // have no accessibility violation of impact serious or critical (axe, WCAG 2.x A/AA).
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { admin } from './fixtures/env';
 import { signIn } from './fixtures/ui';
 

@@ -1,6 +1,6 @@
 // SPEC §2 Account screens (/user-profile-detail, /change-password), §4 "After a password
 // change the user is logged out", §8 'Password changed successfully!'.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { createActiveUser } from './fixtures/accounts';
 import { expectSignInRefused, field, openAccountMenu, signIn } from './fixtures/ui';
 

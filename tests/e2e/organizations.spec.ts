@@ -1,6 +1,6 @@
 // SPEC §2 Users and organizations (staff): create an organization, add users to it with
 // the users list's bulk action, see them on its detail; §5 and §8 messages.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { createActiveUser } from './fixtures/accounts';
 import { admin } from './fixtures/env';
 import { field, rowWith, runBulkAction, searchList, selectRows, signIn } from './fixtures/ui';

@@ -1,6 +1,6 @@
 // SPEC §2 /forgot-password and /reset-password, §5 Reset password, §8 messages;
 // CONVENTIONS Emails (reset link, single use).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { createActiveUser } from './fixtures/accounts';
 import { appUrl } from './fixtures/env';
 import { mailCount, waitForLink } from './fixtures/mail';

@@ -1,5 +1,5 @@
 // SPEC §2 Access and Public screens (/login), §5 Login, §8 login failure.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { admin } from './fixtures/env';
 import { expectSignInRefused, field, signIn } from './fixtures/ui';
 

@@ -1,5 +1,5 @@
 // SPEC §2 /signup and /activate-account, Home, Top bar; CONVENTIONS Emails (activation link).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { createActiveUser, newAccount } from './fixtures/accounts';
 import { appUrl } from './fixtures/env';
 import { waitForLink } from './fixtures/mail';
