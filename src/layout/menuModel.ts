@@ -19,10 +19,13 @@ export interface MenuSection {
 
 export type MenuViewer = Pick<User, 'is_staff' | 'is_crowdsourcing'>;
 
-/** Crowdsourcing users get the reduced menu; staff-only entries need is_staff. */
+/**
+ * Crowdsourcing users get the reduced menu; staff-only entries need is_staff.
+ * A staff member who is also crowdsourcing keeps the Admin group: they still administer.
+ */
 export function canSee(entry: MenuEntry, viewer: MenuViewer): boolean {
+  if (entry.staffOnly) return viewer.is_staff;
   if (viewer.is_crowdsourcing && !entry.crowdsourcing) return false;
-  if (entry.staffOnly && !viewer.is_staff) return false;
   return true;
 }
 

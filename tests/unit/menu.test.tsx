@@ -59,7 +59,13 @@ describe('buildMenu', () => {
 
   it('gives crowdsourcing users only the entries flagged for them, and no empty group', () => {
     expect(shape(crowd)).toEqual({ Monitoring: ['/notifications'] });
-    expect(shape({ is_staff: true, is_crowdsourcing: true })).toEqual({ Monitoring: ['/notifications'] });
+  });
+
+  it('keeps the Admin group for a staff member who is also crowdsourcing', () => {
+    const sections = shape({ is_staff: true, is_crowdsourcing: true });
+    expect(sections.Monitoring).toEqual(['/notifications']);
+    expect(sections.Admin).toBeDefined();
+    expect(sections.Management).toBeUndefined();
   });
 });
 
