@@ -14,7 +14,20 @@ import { admin, appPort, appUrl, MAIL_DIR_VARIABLE } from './fixtures/env';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverLog = join(root, 'test-results', 'e2e-server.log');
-const START_TIMEOUT_MS = 120_000;
+const START_TIMEOUT_MS = 180_000;
+
+/**
+ * `npm start` in a process group of its own, with a watchdog: the runner holds the
+ * group's stdin open, so if the runner dies without its teardown (killed), the stdin
+ * closes and the watchdog stops the group instead of leaving a server behind.
+ */
+const START_WITH_WATCHDOG = `
+npm start < /dev/null &
+server=$!
+exec 3<&0 # a background job's own stdin would be /dev/null
+( cat <&3 > /dev/null; kill -TERM -- -$$ ) &
+wait "$server"
+`;
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   await assertPortFree(appPort);
@@ -48,11 +61,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
   // A fresh embedded database, whatever the developer's shell points at.
   delete env.DATABASE_URL;
-  const server = spawn('npm', ['start'], { cwd: root, env, stdio: ['ignore', logFd, logFd], detached: true });
+  const server = spawn('bash', ['-c', START_WITH_WATCHDOG], { cwd: root, env, stdio: ['pipe', logFd, logFd], detached: true });
   closeSync(logFd);
 
   const stop = async () => {
     await stopGroup(server);
+    server.stdin?.destroy();
     await capture.close();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(mailDir, { recursive: true, force: true });
