@@ -30,7 +30,7 @@ interface Command {
   options: Options;
   /** checks the arguments before the database is opened; answers what `run` needs */
   prepare?(values: Values): Promise<unknown>;
-  run(db: Kysely<Database>, input: { values: Values; argv: string[]; prepared: unknown; config: Config; openedAt: string }): Promise<void>;
+  run(db: Kysely<Database>, input: { values: Values; argv: string[]; prepared: unknown; config: Config; openedAt: string; created: boolean }): Promise<void>;
 }
 
 const commands: Record<string, Command> = {
@@ -96,12 +96,15 @@ const commands: Record<string, Command> = {
     usage: 'migrate',
     summary: 'bring the database schema up to date (the server also does it at start)',
     options: {},
-    async run(db, { openedAt }) {
+    async run(db, { openedAt, created, config }) {
       // opening the database has just migrated it: what it applied is stamped since
+      // (a new embedded database starts from an already migrated template)
       const { rows } = await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration order by name`.execute(db);
       const applied = rows.filter((row) => row.timestamp >= openedAt);
+      if (created) console.log(`Created a new embedded database in ${config.dataDir}.`);
+      else if (!applied.length) console.log('No migrations to apply.');
       for (const row of applied) console.log(`Applied ${row.name}`);
-      console.log(`${applied.length ? '' : 'No migrations to apply. '}The database is up to date (${rows.length} migrations, latest ${rows.at(-1)?.name}).`);
+      console.log(`The database is up to date: ${rows.length} migrations, the latest ${rows.at(-1)?.name}.`);
     },
   },
 
@@ -204,7 +207,7 @@ async function main(argv: string[]): Promise<void> {
     throw new CommandError(`Could not open the database: ${(error as Error).message}`);
   }
   try {
-    await command.run(handle.db, { values, argv: rest, prepared, config, openedAt });
+    await command.run(handle.db, { values, argv: rest, prepared, config, openedAt, created: handle.created });
   } finally {
     await handle.close();
   }

@@ -27,8 +27,9 @@ export default fp(async (app) => {
   app.decorateRequest('tokenHash', '');
   // onRequest: the caller's identity is checked before their input is validated
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    // an unknown path answers 404 whoever asks, as it does in Django REST framework
-    if (!request.url.startsWith('/api/v1/') || request.is404) return;
+    // only API routes: an unknown path (the 404 handler, or the built app's catch-all
+    // file route) answers 404 whoever asks, as it does in Django REST framework
+    if (!request.routeOptions.url?.startsWith('/api/v1/')) return;
     const access: Access = request.routeOptions.config?.access ?? 'user';
     if (access === 'public') return;
     const header = request.headers.authorization ?? '';

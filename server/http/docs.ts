@@ -14,6 +14,9 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
+    // the app is served over plain http too (localhost, a container's address): upgrading
+    // the viewer's own requests to https would leave it blank there
+    transformStaticCSP: (header: string) => header.replace(/\s*upgrade-insecure-requests;?/g, ''),
     uiConfig: { docExpansion: 'list', deepLinking: false },
   });
 }

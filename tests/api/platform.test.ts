@@ -204,10 +204,12 @@ describe('OpenAPI description', () => {
     for (const [method, route] of expected) expect(paths.get(route), `${method} ${route}`).toHaveProperty(method);
   });
 
-  it('GET /api/docs serves the viewer', async () => {
+  it('GET /api/docs serves the viewer, which also works over plain http', async () => {
     const page = await api.call(undefined, { method: 'GET', url: '/api/docs' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
+    // upgrade-insecure-requests would send the viewer's own scripts to https:// on a plain-http host
+    expect(page.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
   });
 });
 

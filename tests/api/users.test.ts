@@ -220,3 +220,12 @@ describe('POST /users/activate/ and /users/de-activate/', () => {
     }
   });
 });
+
+describe('unknown paths', () => {
+  it('answer 404 {errors} whoever asks, even without a token', async () => {
+    for (const token of [staff.token, undefined]) {
+      expectErrors(await api.call(token, { method: 'GET', url: '/api/v1/users/me/settings' }), 404);
+      expectErrors(await api.call(token, { method: 'PATCH', url: `/api/v1/users/${normal.id}` }), 404);
+    }
+  });
+});
