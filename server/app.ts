@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { DatabaseHandle } from './db/connect';
 import { installErrorHandling, notFoundBody } from './http/errors';
+import { installValidators } from './http/validator';
 import { refuseNullCharacters } from './http/null-characters';
 import authHook from './http/auth';
 import { Throttle } from './http/throttle';
@@ -44,7 +45,6 @@ export async function buildApp({ config, handle, workers = true, logger }: AppOp
     routerOptions: { ignoreTrailingSlash: true }, // every path answers with and without its trailing slash
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   });
 
   await app.register(
@@ -66,6 +66,7 @@ export async function buildApp({ config, handle, workers = true, logger }: AppOp
     }, { name: 'context' }),
   );
 
+  installValidators(app);
   installErrorHandling(app);
   app.addHook('preValidation', refuseNullCharacters);
   await registerSecurity(app);

@@ -40,6 +40,7 @@ function describe(error: FastifySchemaValidationError, context?: string): { fiel
     case 'required':
       return { field, message: 'This field is required.' };
     case 'type': {
+      if ((error as { data?: unknown }).data === null && field !== 'non_field_errors') return { field, message: 'This field may not be null.' };
       if (field === 'non_field_errors' && context === 'body') return { field, message: 'Invalid data. Expected a dictionary.' };
       const type = String(params.type).split(',')[0];
       const words: Record<string, string> = {

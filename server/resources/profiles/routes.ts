@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HttpError, fieldError, notFound } from '../../http/errors';
 import { listQuerySchema } from '../../http/list-query';
 import { errors, idParams, listResponse, object } from '../../http/schemas';
@@ -20,17 +20,6 @@ function checkRanges(query: ProfileFilters) {
 
 function checkTwoDecimals(field: string, value: number) {
   if (Math.abs(Math.round(value * 100) - value * 100) > 1e-6) throw fieldError(field, 'Ensure that there are no more than 2 decimal places.');
-}
-
-/**
- * The body's `field` may not be null: the validator coerces null to 0, which
- * would store a rating nobody gave. Runs before validation, on the JSON as sent.
- */
-function notNull(field: string) {
-  return async (request: FastifyRequest) => {
-    const body = request.body as Record<string, unknown> | null;
-    if (body && typeof body === 'object' && body[field] === null) throw fieldError(field, 'This field may not be null.');
-  };
 }
 
 /** Profiles (SPEC §7 Profiles): list, filters, dimensions, detail, connections, ratings, comments, CSV export. */
@@ -82,7 +71,6 @@ export default async function profileRoutes(app: FastifyInstance) {
 
   app.post<IdParams & { Body: { app_rating: number } }>('/profiles/:id/app-rating', {
     config: { access: 'staff' },
-    preValidation: notNull('app_rating'),
     schema: { tags: ['profiles'], summary: 'FS Rating (staff only)', params: idParams, body: object({ app_rating: ratingValue }), response: { 200: profileSchema, ...errors(400, 401, 403, 404) } },
   }, async (request) => {
     checkTwoDecimals('app_rating', request.body.app_rating);
@@ -92,7 +80,6 @@ export default async function profileRoutes(app: FastifyInstance) {
   });
 
   app.post<IdParams & { Body: { profile_rating: number } }>('/profiles/:id/user-rating', {
-    preValidation: notNull('profile_rating'),
     schema: { tags: ['profiles'], summary: "The user's own rating (User Rating)", params: idParams, body: object({ profile_rating: ratingValue }), response: { 200: profileSchema, ...errors(400, 401, 404) } },
   }, async (request) => {
     checkTwoDecimals('profile_rating', request.body.profile_rating);
