@@ -173,6 +173,11 @@ export interface SavedSearchTable {
   updated_at: UpdatedAt;
 }
 
+export interface TableVersionTable {
+  table_name: string;
+  version: ColumnType<number, never, never>;
+}
+
 export interface Database {
   app_user: AppUserTable;
   auth_token: AuthTokenTable;
@@ -190,4 +195,5 @@ export interface Database {
   profile_list: ProfileListTable;
   profile_list_profile: ProfileListProfileTable;
   saved_search: SavedSearchTable;
+  table_version: TableVersionTable;
 }

@@ -1,5 +1,6 @@
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool, type ExpressionBuilder } from 'kysely';
+import { sql, type Kysely, type Expression, type SelectQueryBuilder, type SqlBool, type ExpressionBuilder } from 'kysely';
 import type { ListResponse } from '../../types/api';
+import { cachedCount, type VersionedTable } from './count-cache';
 
 /** How one list of the API is searched and sorted (CONVENTIONS "API" → Lists). */
 export interface ListDeclaration {
@@ -18,6 +19,8 @@ export interface ListDeclaration {
    * trigram-indexed document): only the pattern is folded, so the index is used
    */
   searchFolded?: boolean;
+  /** cache exact counts until this table changes (http/count-cache.ts); runList then needs the db */
+  countVersionOf?: VersionedTable;
 }
 
 export interface ListParams {
@@ -130,14 +133,12 @@ export async function runList<DB, TB extends keyof DB, O, R>(
   declaration: ListDeclaration,
   idColumn: string,
   toResult: (row: O) => R | Promise<R>,
+  db?: Kysely<any>,
 ): Promise<ListResponse<R>> {
   const query = applySearch(base, params, declaration);
-  const countRow = await query
-    .clearSelect()
-    .clearOrderBy()
-    .select(sql<number>`count(*)::int`.as('count'))
-    .executeTakeFirst();
-  const count = Number((countRow as { count?: number } | undefined)?.count ?? 0);
+  const countQuery = query.clearSelect().clearOrderBy().select(sql<number>`count(*)::int`.as('count'));
+  const runCount = async () => Number(((await countQuery.executeTakeFirst()) as { count?: number } | undefined)?.count ?? 0);
+  const count = declaration.countVersionOf && db ? await cachedCount(db, declaration.countVersionOf, countQuery, runCount) : await runCount();
   const rows = await applyOrdering(query, params, declaration, idColumn)
     .limit(params.pageSize)
     .offset((params.page - 1) * params.pageSize)

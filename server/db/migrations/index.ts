@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely/migration';
 import * as accounts from './2026-11-22-accounts';
 import * as profiles from './2026-11-22-profiles';
+import * as countVersions from './2026-11-22-count-versions';
 
 /** Every migration, by a name that sorts in the order they must run. */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-accounts': accounts,
   '2026-11-22-02-profiles': profiles,
+  '2026-11-22-03-count-versions': countVersions,
 };

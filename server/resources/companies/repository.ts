@@ -11,6 +11,7 @@ export const companyList: ListDeclaration = {
   defaultOrdering: ['-created_at'],
   search: ["immutable_unaccent(lower(coalesce(name, '') || ' ' || coalesce(location, '') || ' ' || coalesce(industry, '')))"],
   searchFolded: true,
+  countVersionOf: 'company',
 };
 
 type Viewer = { id: number; is_staff: boolean };
@@ -34,7 +35,7 @@ function visibleCompanies(db: Kysely<Database>, readable: number[] | null) {
 
 export async function listCompanies(db: Kysely<Database>, viewer: Viewer, query: Parameters<typeof parseListParams>[0]): Promise<ListResponse<Company>> {
   const readable = await readableDataSourceIds(db, viewer);
-  const page = await runList(visibleCompanies(db, readable), parseListParams(query, companyList), companyList, 'id', (row) => row);
+  const page = await runList(visibleCompanies(db, readable), parseListParams(query, companyList), companyList, 'id', (row) => row, db);
   return { count: page.count, results: await toCompanies(db, page.results, readable) };
 }
 

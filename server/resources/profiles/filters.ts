@@ -21,6 +21,7 @@ export const profileList: ListDeclaration = {
   // names, headline, location, e-mail and current company, folded once into a trigram-indexed column
   search: ['search_text'],
   searchFolded: true,
+  countVersionOf: 'profile',
 };
 
 export type RangeKey = `${RatingField}__${'gte' | 'lte'}`;

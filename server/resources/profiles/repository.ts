@@ -26,7 +26,7 @@ export async function listProfiles(db: Kysely<Database>, viewer: Viewer, query: 
   const readable = await readableDataSourceIds(db, viewer);
   const params = parseListParams(query, profileList);
   const base = applyProfileFilters(db.selectFrom('profile').select(SUMMARY_COLUMNS), query, readable);
-  return runList(base, params, profileList, 'id', toSummary);
+  return runList(base, params, profileList, 'id', toSummary, db);
 }
 
 /** The ids of every matching profile, in list order (for the CSV export). */

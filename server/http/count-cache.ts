@@ -1,0 +1,38 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Exact list counts, cached per database until the counted table changes:
+ * the key is the count query itself (SQL and parameters, so visibility and
+ * filters are part of it) and the table's version, bumped by a trigger on
+ * every write (migration count-versions). A count is never stale, and a
+ * repeated filter costs one tiny read instead of a scan of a million rows.
+ */
+const caches = new WeakMap<object, Map<string, number>>();
+const MAX_ENTRIES = 10_000;
+
+export type VersionedTable = 'profile' | 'company';
+
+export async function cachedCount(
+  db: Kysely<any>,
+  table: VersionedTable,
+  query: { compile(): { sql: string; parameters: readonly unknown[] } },
+  count: () => Promise<number>,
+): Promise<number> {
+  const row = await sql<{ version: string }>`SELECT version::text AS version FROM table_version WHERE table_name = ${table}`.execute(db);
+  const version = row.rows[0]?.version;
+  if (version === undefined) return count();
+  const compiled = query.compile();
+  const key = `${table}@${version}\n${compiled.sql}\n${JSON.stringify(compiled.parameters)}`;
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit !== undefined) {
+    cache.delete(key); // keep recently used keys at the end
+    cache.set(key, hit);
+    return hit;
+  }
+  const value = await count();
+  cache.set(key, value);
+  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  return value;
+}
