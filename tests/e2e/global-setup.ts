@@ -56,7 +56,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     SMTP_URL: capture.url,
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
-    DEMO_DATA: process.env.E2E_DEMO_DATA ?? '0',
+    DEMO_DATA: process.env.E2E_DEMO_DATA ?? '1',
     APP_URL: appUrl,
   };
   // A fresh embedded database, whatever the developer's shell points at.
