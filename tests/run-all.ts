@@ -9,6 +9,8 @@ const root = resolve(import.meta.dirname, '..');
 const reports = join(root, 'test-results', 'reports');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 const MINUTE = 60_000;
+/** Safety nets against a hung runner, far above the normal durations. */
+const TIMEOUT = { check: 10 * MINUTE, vitest: 15 * MINUTE, playwright: 20 * MINUTE };
 
 interface LayerResult {
   name: string;
@@ -119,7 +121,7 @@ async function vitestLayer(result: LayerResult, project: string, report: string,
   const output = join(reports, report);
   rmSync(output, { force: true });
   const args = ['run', '--project', project, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`];
-  const { code, timedOut } = await run(bin('vitest'), args, env, 10 * MINUTE);
+  const { code, timedOut } = await run(bin('vitest'), args, env, TIMEOUT.vitest);
   if (!existsSync(output)) {
     result.failed += 1;
     result.problems.push(`vitest wrote no report (exit code ${code}${timedOut ? ', timed out' : ''}): counted as 1 failed`);
@@ -144,7 +146,7 @@ async function vitestLayer(result: LayerResult, project: string, report: string,
   }
   if (timedOut) {
     result.failed += 1;
-    result.problems.push('timed out after 10 min: counted as 1 failed');
+    result.problems.push(`timed out after ${TIMEOUT.vitest / MINUTE} min: counted as 1 failed`);
   } else if (code !== 0 && result.failed === 0) {
     result.failed += 1;
     result.problems.push(`vitest exited with code ${code} without a failing test: counted as 1 failed`);
@@ -163,7 +165,7 @@ async function playwrightLayer(result: LayerResult) {
     bin('playwright'),
     ['test', '--reporter=list,json'],
     { PLAYWRIGHT_JSON_OUTPUT_FILE: output },
-    15 * MINUTE,
+    TIMEOUT.playwright,
   );
   if (!existsSync(output)) {
     result.failed += 1;
@@ -186,7 +188,7 @@ async function playwrightLayer(result: LayerResult) {
   }
   if (timedOut) {
     result.failed += 1;
-    result.problems.push('timed out after 15 min: counted as 1 failed');
+    result.problems.push(`timed out after ${TIMEOUT.playwright / MINUTE} min: counted as 1 failed`);
   } else if (code !== 0 && result.failed === 0) {
     result.failed += 1;
     result.problems.push(`playwright exited with code ${code} without a failing test: counted as 1 failed`);
@@ -218,7 +220,7 @@ async function main(): Promise<number> {
   mkdirSync(reports, { recursive: true });
   const machine = prepare();
 
-  await layer('Type-check (tsc --noEmit)', (r) => singleCheck(r, bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], 10 * MINUTE).then(() => {}));
+  await layer('Type-check (tsc --noEmit)', (r) => singleCheck(r, bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], TIMEOUT.check).then(() => {}));
   await layer('Unit and component tests (vitest, project unit)', (r) => vitestLayer(r, 'unit', 'unit.json', {}));
   await layer('API tests on PGlite (vitest, project api, TEST_DB=pglite)', (r) =>
     vitestLayer(r, 'api', 'api-pglite.json', { TEST_DB: 'pglite' }),
@@ -227,7 +229,7 @@ async function main(): Promise<number> {
     if (!machine.databaseUrl) return notRun(r, `PostgreSQL is not available: ${machine.postgresMissing}`);
     await vitestLayer(r, 'api', 'api-postgres.json', { TEST_DB: 'postgres', TEST_DATABASE_URL: machine.databaseUrl });
   });
-  const build = await layer('Production build (vite build)', (r) => singleCheck(r, bin('vite'), ['build'], 10 * MINUTE).then(() => {}));
+  const build = await layer('Production build (vite build)', (r) => singleCheck(r, bin('vite'), ['build'], TIMEOUT.check).then(() => {}));
   await layer('End-to-end tests in Chromium (playwright)', async (r) => {
     if (!machine.chromium) return notRun(r, `Chromium is not available: ${machine.chromiumMissing}`);
     if (build.failed) return notRun(r, 'the production build failed, so there is no app to test');

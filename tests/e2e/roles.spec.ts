@@ -28,7 +28,7 @@ const HREFS: Record<string, string> = {
 /** The side menu as { group: [entry labels] }, checking each entry's route. */
 async function menuOf(page: Page): Promise<Record<string, string[]>> {
   const nav = sideMenu(page); // rendered once the current user is known
-  await expect(nav).toBeVisible();
+  await expect(nav).toBeAttached();
   const menu: Record<string, string[]> = {};
   for (const list of await nav.getByRole('list').all()) {
     const group = await list.getAttribute('aria-label');
