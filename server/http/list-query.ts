@@ -111,19 +111,27 @@ export function applySearch<DB, TB extends keyof DB, O>(
   return query.where((eb) => searchCondition(eb as ExpressionBuilder<DB, TB>, params.search, declaration));
 }
 
-/** Sorts as asked, with the id as the tie-breaker so that pages never overlap. */
+/**
+ * Sorts as asked, with the id as the tie-breaker so that pages never overlap.
+ * `reversed` gives the exact opposite order (nulls placement included), for
+ * reading the last pages from the end.
+ */
 export function applyOrdering<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   params: ListParams,
   declaration: ListDeclaration,
   idColumn: string,
+  reversed = false,
 ): SelectQueryBuilder<DB, TB, O> {
   let sorted = query;
   for (const { field, expression, descending } of params.ordering) {
-    const nulls = declaration.nullsLast?.includes(field) ? ' NULLS LAST' : '';
-    sorted = sorted.orderBy(sql.raw(`${expression} ${descending ? 'DESC' : 'ASC'}${nulls}`));
+    const down = descending !== reversed;
+    // NULLS LAST on the way up or down; its mirror image when reversed
+    const nulls = declaration.nullsLast?.includes(field) ? (reversed ? ' NULLS FIRST' : ' NULLS LAST') : '';
+    sorted = sorted.orderBy(sql.raw(`${expression} ${down ? 'DESC' : 'ASC'}${nulls}`));
   }
-  return sorted.orderBy(sql.raw(`${idColumn} ${params.ordering[0]?.descending ? 'DESC' : 'ASC'}`));
+  const idDown = (params.ordering[0]?.descending ?? false) !== reversed;
+  return sorted.orderBy(sql.raw(`${idColumn} ${idDown ? 'DESC' : 'ASC'}`));
 }
 
 /** Runs a list: the count of every matching row and one sorted page of them. */
@@ -139,10 +147,18 @@ export async function runList<DB, TB extends keyof DB, O, R>(
   const countQuery = query.clearSelect().clearOrderBy().select(sql<number>`count(*)::int`.as('count'));
   const runCount = async () => Number(((await countQuery.executeTakeFirst()) as { count?: number } | undefined)?.count ?? 0);
   const count = declaration.countVersionOf && db ? await cachedCount(db, declaration.countVersionOf, countQuery, runCount) : await runCount();
-  const rows = await applyOrdering(query, params, declaration, idColumn)
-    .limit(params.pageSize)
-    .offset((params.page - 1) * params.pageSize)
-    .execute();
+  const offset = (params.page - 1) * params.pageSize;
+  if (offset >= count) return { count, results: [] };
+  // past the middle, read from the end: the last page of a million rows costs what the first does
+  const fromEnd = offset > count / 2;
+  const rows = fromEnd
+    ? (
+        await applyOrdering(query, params, declaration, idColumn, true)
+          .limit(Math.min(params.pageSize, count - offset))
+          .offset(Math.max(0, count - offset - params.pageSize))
+          .execute()
+      ).reverse()
+    : await applyOrdering(query, params, declaration, idColumn).limit(params.pageSize).offset(offset).execute();
   const results = await Promise.all(rows.map((row) => toResult(row)));
   return { count, results };
 }

@@ -11,7 +11,8 @@ const SideMenu = () => <AppMenu />;
 
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout appBar={AppTopBar} menu={SideMenu}>
+    // minWidth 0: a wide table scrolls inside its box instead of pushing the page sideways
+    <Layout appBar={AppTopBar} menu={SideMenu} sx={{ '& .RaLayout-content': { minWidth: 0 } }}>
       {children}
     </Layout>
   );

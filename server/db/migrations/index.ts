@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as accounts from './2026-11-22-accounts';
 import * as profiles from './2026-11-22-profiles';
 import * as countVersions from './2026-11-22-count-versions';
+import * as ratingDescIndexes from './2026-11-22-rating-desc-indexes';
 
 /** Every migration, by a name that sorts in the order they must run. */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-accounts': accounts,
   '2026-11-22-02-profiles': profiles,
   '2026-11-22-03-count-versions': countVersions,
+  '2026-11-22-04-rating-desc-indexes': ratingDescIndexes,
 };

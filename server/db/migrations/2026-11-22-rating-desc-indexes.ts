@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+import { statements } from './statements';
+import { RATING_FIELDS } from '../../../types/api';
+
+/**
+ * Ratings sort with missing values last in both directions. The ascending
+ * indexes serve `ASC NULLS LAST`; descending needs its own `DESC NULLS LAST`
+ * index, or every descending rating sort reads the whole table.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await statements(
+    db,
+    RATING_FIELDS.map((field) => `CREATE INDEX profile_${field}_desc_idx ON profile (${field} DESC NULLS LAST, id DESC)`),
+  );
+}
