@@ -12,6 +12,7 @@ import {
   clickRatingSlider,
   columnTexts,
   detailValue,
+  expectCountOfAddress,
   expectListedCount,
   listedCount,
   privateStaffProfile,
@@ -20,13 +21,6 @@ import {
   waitForRows,
 } from './fixtures/profiles';
 import { logout, searchList, sideMenu, signIn } from './fixtures/ui';
-
-/** The subtitle shows what the API counts for the current address; answers that count. */
-async function expectCountOfAddress(page: Page, token: string): Promise<number> {
-  const count = await apiProfileCount(page.url(), token);
-  await expectListedCount(page, 'profiles', count);
-  return count;
-}
 
 const param = (page: Page, key: string) => new URL(page.url()).searchParams.get(key);
 const ratings = (texts: string[]) => texts.map(Number);
