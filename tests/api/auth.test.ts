@@ -91,16 +91,20 @@ describe('registration → e-mail → activation → sign-in', () => {
     expectStatus(await signIn(existing.email, existing.password), 200); // untouched
   });
 
-  it('registering again before activating sends a new link and the old one stops working', async () => {
+  it('registering again before activating sends a new link, the old one stops working, the first details stay', async () => {
     const email = 'twice@example.test';
-    expectStatus(await register({ email }), 201);
+    expectStatus(await register({ email, first_name: 'Ada' }), 201);
     const first = await activationLink(email);
-    expectStatus(await register({ email, first_name: 'Augusta' }), 201);
+    const firstHash = (await userRow(email)).password_hash;
+    // someone else registers the same e-mail with their own password before the owner activates
+    expectStatus(await register({ email, first_name: 'Augusta', password: 'an intruders password' }), 201);
     const second = await activationLink(email);
     expect(second.searchParams.get('code')).not.toBe(first.searchParams.get('code'));
     expectErrors(await activate(email, first.searchParams.get('code')!), 400);
     expectStatus(await activate(email, second.searchParams.get('code')!), 200);
-    expect((await userRow(email)).first_name).toBe('Augusta');
+    expect((await userRow(email)).first_name).toBe('Ada');
+    expect((await userRow(email)).password_hash).toBe(firstHash);
+    expectStatus(await signIn(email, 'an intruders password'), 400);
   });
 
   it('never answers a 500 to registrations of one e-mail sent at the same time', async () => {

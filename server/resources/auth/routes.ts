@@ -81,9 +81,10 @@ export default async function authRoutes(app: FastifyInstance) {
     checkPassword('password', body.password);
     const existing = await findUserByEmail(app.db, body.email);
     if (existing?.is_active) throw fieldError('email', EMAIL_TAKEN);
+    // Never activated: send a fresh link but keep the first details. Taking the new password
+    // would let anyone who knows the e-mail set the password the owner then activates.
     const user = existing
-      ? // never activated: take the new details and send a fresh link
-        (await updateUser(app.db, existing.id, { first_name: body.first_name.trim(), last_name: body.last_name.trim(), password_hash: await hashPassword(body.password) }))!
+      ? existing
       : await insertUser(app.db, {
           email: body.email, first_name: body.first_name.trim(), last_name: body.last_name.trim(),
           password_hash: await hashPassword(body.password), is_active: false,
