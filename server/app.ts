@@ -12,7 +12,7 @@ import { refuseNullCharacters } from './http/null-characters';
 import authHook from './http/auth';
 import { Throttle } from './http/throttle';
 import { createMailer, type Mailer } from './mail/mailer';
-import { startJobs, type Jobs } from './jobs/queue';
+import { startJobsInBackground, type Jobs } from './jobs/queue';
 import { jobDefinitions } from './jobs';
 import { apiModules } from './resources';
 import { registerDocs } from './http/docs';
@@ -57,7 +57,7 @@ export async function buildApp({ config, handle, workers = true, logger }: AppOp
         perIp: new Throttle(config.throttle.perIpPerMinute, 60_000),
         perAccount: new Throttle(config.throttle.perAccountPer15Minutes, 15 * 60_000),
       });
-      const jobs = await startJobs(handle, jobDefinitions, instance.log, { databaseUrl: config.databaseUrl, work: workers });
+      const jobs = startJobsInBackground(handle, jobDefinitions, instance.log, { databaseUrl: config.databaseUrl, work: workers });
       instance.decorate('jobs', jobs);
       instance.addHook('onClose', async () => {
         await jobs.stop();

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/connect';
-import { buildApp } from './app';
 import { ensureAdmin } from './accounts/bootstrap';
 import { countUsers } from './resources/users/repository';
 import { seedDemo } from './demo/seed';
@@ -10,7 +9,11 @@ import { describeAccounts } from './demo/accounts';
 /** Opens the database (migrating it), prepares accounts and demo data, and listens. */
 export async function startServer(config: Config): Promise<FastifyInstance> {
   const started = Date.now();
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  // the app's modules load while the database opens (PGlite compiles its WebAssembly off the main thread)
+  const [handle, { buildApp }] = await Promise.all([
+    openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir }),
+    import('./app'),
+  ]);
   let app: FastifyInstance;
   try {
     app = await buildApp({ config, handle });

@@ -57,3 +57,23 @@ export async function startJobs(
     },
   };
 }
+
+/**
+ * The queue starts while the server already answers: nothing in a request
+ * needs it before its first `send`, which waits for it. Saves pg-boss's start
+ * (its schema check and workers) from every cold start.
+ */
+export function startJobsInBackground(...args: Parameters<typeof startJobs>): Jobs {
+  const log = args[2];
+  const started = startJobs(...args);
+  started.catch((error) => log.error({ err: error }, 'the job queue could not start'));
+  return {
+    async send(definition, data) {
+      return (await started).send(definition, data);
+    },
+    async stop() {
+      const jobs = await started.catch(() => undefined);
+      await jobs?.stop();
+    },
+  };
+}
