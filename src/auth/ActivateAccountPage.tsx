@@ -3,21 +3,19 @@
 import { useEffect, useRef } from 'react';
 import { CircularProgress, Box } from '@mui/material';
 import { useNavigate, useTranslate } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
 import type { ActivationRequest } from '../../types/api';
 import { REDIRECT_AFTER_SIGNUP_MS } from '../constants';
 import { FeedbackBanner } from './FeedbackBanner';
 import { PublicLink, PublicLinks, PublicPage } from './PublicPage';
 import { useApi } from './useApi';
+import { useEmailedLink } from './useEmailedLink';
 import { useSubmission } from './useSubmission';
 
 export function ActivateAccountPage() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const request = useApi();
-  const [query] = useSearchParams();
-  const email = query.get('email') ?? '';
-  const code = query.get('code') ?? '';
+  const { email, code } = useEmailedLink();
   const { submit, feedback, setFeedback } = useSubmission<ActivationRequest>({
     action: (values) => request('POST', '/auth/activation/', values),
     success: 'app.activation.success',

@@ -1,7 +1,6 @@
 // /reset-password?email=…&code=… (the emailed link, SPEC §2, §5, §8): a new password,
 // then /login after 2 seconds. Without email and code there is nothing to reset.
 import { Form, PasswordInput, required, useNavigate, useTranslate } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
 import type { ResetPasswordRequest } from '../../types/api';
 import { REDIRECT_AFTER_PASSWORD_MS } from '../constants';
 import { FeedbackBanner } from './FeedbackBanner';
@@ -9,6 +8,7 @@ import type { FormValues } from './formValues';
 import { PublicLink, PublicLinks, PublicPage } from './PublicPage';
 import { SubmitButton } from './SubmitButton';
 import { useApi } from './useApi';
+import { useEmailedLink } from './useEmailedLink';
 import { useSubmission } from './useSubmission';
 
 const requiredField = [required()];
@@ -17,9 +17,7 @@ export function ResetPasswordPage() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const request = useApi();
-  const [query] = useSearchParams();
-  const email = query.get('email') ?? '';
-  const code = query.get('code') ?? '';
+  const { email, code } = useEmailedLink();
   const { submit, feedback, submitting } = useSubmission<Pick<ResetPasswordRequest, 'new_password'>>({
     action: ({ new_password }) => request('POST', '/passwords/reset/', { email, code, new_password }),
     success: 'app.reset_password.success',
