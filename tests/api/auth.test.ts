@@ -2,41 +2,29 @@
 // "Authentication and users", CONVENTIONS "Emails" and "API"). Mail goes
 // through a real local SMTP server, as SMTP_URL sends it in production.
 import { createHash, scryptSync } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { startTestApi, type TestApi } from './harness';
+import { mailingTestApi } from './harness';
 import { expectErrors, expectStatus, isoUtc } from './expect';
-import { startSmtpCapture, type SmtpCapture } from '../support/smtp';
 import { mailLink } from '../support/mime';
 
-let api: TestApi;
-let smtp: SmtpCapture;
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  api = await startTestApi({ smtpUrl: smtp.url });
-});
-afterAll(async () => {
-  await api?.close();
-  await smtp?.close();
-});
-
-const post = (url: string, payload: object, token?: string) => api.call(token, { method: 'POST', url, payload });
+const env = mailingTestApi();
+const post = env.post.bind(env);
 const register = (fields: Partial<Record<'first_name' | 'last_name' | 'email' | 'password', string>>) =>
   post('/api/v1/auth/registration/', { first_name: 'Ada', last_name: 'Lovelace', password: 'analytical engine', ...fields });
 const activate = (email: string, code: string) => post('/api/v1/auth/activation/', { email, code });
 const signIn = (email: string, password: string) => post('/api/v1/auth/sign-in/', { email, password });
 const me = (token: string | undefined, headers: Record<string, string> = {}) =>
-  api.call(token, { method: 'GET', url: '/api/v1/users/me', headers });
+  env.api.call(token, { method: 'GET', url: '/api/v1/users/me', headers });
 
 async function activationLink(email: string): Promise<URL> {
-  const mail = await smtp.waitFor((m) => m.to === email.toLowerCase() || m.to === email);
+  const mail = await env.smtp.waitFor((m) => m.to === email.toLowerCase() || m.to === email);
   expect(mail.subject).toMatch(/activate/i);
   return mailLink(mail, '/activate-account');
 }
 
 async function userRow(email: string) {
-  return api.handle.db
+  return env.api.handle.db
     .selectFrom('app_user')
     .selectAll()
     .where(sql<boolean>`lower(email) = ${email.toLowerCase()}`)
@@ -80,12 +68,12 @@ describe('registration → e-mail → activation → sign-in', () => {
     expectErrors(await register({ email: 'not-an-email' }), 400, ['email']);
     expectErrors(await register({ email: 'short@example.test', password: 'short' }), 400, ['password']);
     expectErrors(await register({ email: 'numeric@example.test', password: '1234567890' }), 400, ['password']);
-    const created = await api.handle.db.selectFrom('app_user').select('email').where('email', 'in', ['blank@example.test', 'short@example.test', 'numeric@example.test']).execute();
+    const created = await env.api.handle.db.selectFrom('app_user').select('email').where('email', 'in', ['blank@example.test', 'short@example.test', 'numeric@example.test']).execute();
     expect(created).toEqual([]);
   });
 
   it('refuses an e-mail an active account already has, whatever its case', async () => {
-    const existing = await api.user({ email: 'taken@example.test' });
+    const existing = await env.api.user({ email: 'taken@example.test' });
     const body = expectErrors(await register({ email: 'TAKEN@example.test' }), 400, ['email']);
     expect(body.fields!.email[0]).toMatch(/already exists/);
     expectStatus(await signIn(existing.email, existing.password), 200); // untouched
@@ -112,7 +100,7 @@ describe('registration → e-mail → activation → sign-in', () => {
     const answers = await Promise.all([register({ email }), register({ email }), register({ email: email.toUpperCase() })]);
     for (const answer of answers) expect([201, 400], answer.body).toContain(answer.statusCode);
     expect(answers.some((a) => a.statusCode === 201)).toBe(true);
-    const rows = await api.handle.db.selectFrom('app_user').select('id').where(sql<boolean>`lower(email) = ${email}`).execute();
+    const rows = await env.api.handle.db.selectFrom('app_user').select('id').where(sql<boolean>`lower(email) = ${email}`).execute();
     expect(rows).toHaveLength(1);
   });
 });
@@ -144,10 +132,10 @@ describe('activation', () => {
     const email = 'expired@example.test';
     const code = await registered(email);
     const user = await userRow(email);
-    const codeRow = await api.handle.db.selectFrom('one_time_code').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const codeRow = await env.api.handle.db.selectFrom('one_time_code').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
     const lifetime = codeRow.expires_at.getTime() - codeRow.created_at.getTime();
     expect(Math.abs(lifetime - 7 * 24 * 3600 * 1000)).toBeLessThan(60_000);
-    await api.handle.db.updateTable('one_time_code').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.id).execute();
+    await env.api.handle.db.updateTable('one_time_code').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.id).execute();
     expectErrors(await activate(email, code), 400);
     expect((await userRow(email)).is_active).toBe(false);
   });
@@ -156,7 +144,7 @@ describe('activation', () => {
     const email = 'purpose@example.test';
     await registered(email);
     expectStatus(await post('/api/v1/passwords/request-reset/', { email }), 200);
-    const reset = mailLink(await smtp.waitFor((m) => m.to === email), '/reset-password');
+    const reset = mailLink(await env.smtp.waitFor((m) => m.to === email), '/reset-password');
     expectErrors(await activate(email, reset.searchParams.get('code')!), 400);
     expect((await userRow(email)).is_active).toBe(false);
   });
@@ -164,7 +152,7 @@ describe('activation', () => {
 
 describe('sign-in', () => {
   it('answers a new token to an active user, whatever the case of the e-mail', async () => {
-    const user = await api.user({ email: 'case@example.test' });
+    const user = await env.api.user({ email: 'case@example.test' });
     const first = expectStatus(await signIn('CASE@Example.test', user.password), 200);
     const second = expectStatus(await signIn(user.email, user.password), 200);
     expect(first.token).not.toBe(second.token);
@@ -173,7 +161,7 @@ describe('sign-in', () => {
   });
 
   it('gives one generic answer for a wrong password and for an unknown e-mail', async () => {
-    const user = await api.user();
+    const user = await env.api.user();
     const wrongPassword = await signIn(user.email, 'not the password');
     const unknownEmail = await signIn('nobody@example.test', user.password);
     expectErrors(wrongPassword, 400);
@@ -182,10 +170,10 @@ describe('sign-in', () => {
   });
 
   it('answers 400 and no token to an inactive user, even with the right password', async () => {
-    const user = await api.user({ is_active: false });
+    const user = await env.api.user({ is_active: false });
     const body = expectErrors(await signIn(user.email, user.password), 400);
     expect(body).not.toHaveProperty('token');
-    const tokens = await api.handle.db.selectFrom('auth_token').select('id').where('user_id', '=', user.id).execute();
+    const tokens = await env.api.handle.db.selectFrom('auth_token').select('id').where('user_id', '=', user.id).execute();
     expect(tokens).toEqual([]);
   });
 
@@ -197,7 +185,7 @@ describe('sign-in', () => {
 
 describe('the current user and tokens', () => {
   it('GET /users/me answers the user fields, never the password hash', async () => {
-    const user = await api.user({ first_name: 'Grace', last_name: 'Hopper', is_crowdsourcing: true });
+    const user = await env.api.user({ first_name: 'Grace', last_name: 'Hopper', is_crowdsourcing: true });
     const body = expectStatus(await me(user.token), 200);
     expect(Object.keys(body).sort()).toEqual(
       ['date_joined', 'email', 'first_name', 'id', 'is_active', 'is_crowdsourcing', 'is_staff', 'is_superuser', 'last_name'].sort(),
@@ -207,7 +195,7 @@ describe('the current user and tokens', () => {
   });
 
   it('answers 401 without a token, with an unknown one, and with another scheme', async () => {
-    const user = await api.user();
+    const user = await env.api.user();
     expectErrors(await me(undefined), 401);
     expectErrors(await me('not-a-real-token'), 401);
     expectErrors(await me(undefined, { authorization: `Bearer ${user.token}` }), 401);
@@ -216,14 +204,14 @@ describe('the current user and tokens', () => {
   });
 
   it('answers 401 once the token has expired', async () => {
-    const user = await api.user();
+    const user = await env.api.user();
     const hash = createHash('sha256').update(user.token).digest('hex');
-    await api.handle.db.updateTable('auth_token').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hash).execute();
+    await env.api.handle.db.updateTable('auth_token').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hash).execute();
     expectErrors(await me(user.token), 401);
   });
 
   it('sign-out revokes the token of the request only', async () => {
-    const user = await api.user();
+    const user = await env.api.user();
     const other = expectStatus(await signIn(user.email, user.password), 200).token;
     expectStatus(await post('/api/v1/auth/sign-out/', {}, user.token), 200);
     expectErrors(await me(user.token), 401);
@@ -232,9 +220,9 @@ describe('the current user and tokens', () => {
   });
 
   it('stores tokens and codes hashed: the tables never hold them', async () => {
-    const user = await api.user();
+    const user = await env.api.user();
     const { token } = expectStatus(await signIn(user.email, user.password), 200);
-    const rows = await api.handle.db.selectFrom('auth_token').select('token_hash').where('user_id', '=', user.id).execute();
+    const rows = await env.api.handle.db.selectFrom('auth_token').select('token_hash').where('user_id', '=', user.id).execute();
     const stored = rows.map((r) => r.token_hash);
     expect(stored.some((value) => value.includes(token))).toBe(false);
     expect(stored).toContain(createHash('sha256').update(token).digest('hex'));
@@ -242,7 +230,7 @@ describe('the current user and tokens', () => {
     const email = 'hashed-code@example.test';
     expectStatus(await register({ email }), 201);
     const code = (await activationLink(email)).searchParams.get('code')!;
-    const codes = await api.handle.db.selectFrom('one_time_code').select('code_hash').execute();
+    const codes = await env.api.handle.db.selectFrom('one_time_code').select('code_hash').execute();
     expect(codes.some((r) => r.code_hash.includes(code))).toBe(false);
     expect(codes.map((r) => r.code_hash)).toContain(createHash('sha256').update(code).digest('hex'));
   });

@@ -1,6 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp';
 import { sql } from 'kysely';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connect';
@@ -118,4 +120,34 @@ export async function startTestApi(overrides: Partial<Config> = {}, env: NodeJS.
 export async function countRows(handle: DatabaseHandle, table: string): Promise<number> {
   const result = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(handle.db);
   return Number(result.rows[0].n);
+}
+
+/**
+ * One API whose mail goes through a real local SMTP server (as SMTP_URL sends it in
+ * production), started before the file's tests and closed after them.
+ */
+export function mailingTestApi() {
+  let api: TestApi | undefined;
+  let smtp: SmtpCapture | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    api = await startTestApi({ smtpUrl: smtp.url });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await smtp?.close();
+  });
+  return {
+    get api(): TestApi {
+      if (!api) throw new Error('the API starts in beforeAll');
+      return api;
+    },
+    get smtp(): SmtpCapture {
+      if (!smtp) throw new Error('the SMTP capture starts in beforeAll');
+      return smtp;
+    },
+    post(url: string, payload: object, token?: string) {
+      return this.api.call(token, { method: 'POST', url, payload });
+    },
+  };
 }

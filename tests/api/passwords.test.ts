@@ -1,33 +1,21 @@
 // Password reset by e-mail and password change (SPEC §7, CONVENTIONS "Emails").
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi, type TestUser } from './harness';
+import { describe, expect, it } from 'vitest';
+import { mailingTestApi, type TestUser } from './harness';
 import { expectErrors, expectStatus } from './expect';
-import { startSmtpCapture, type SmtpCapture } from '../support/smtp';
 import { mailLink } from '../support/mime';
 
-let api: TestApi;
-let smtp: SmtpCapture;
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  api = await startTestApi({ smtpUrl: smtp.url });
-});
-afterAll(async () => {
-  await api?.close();
-  await smtp?.close();
-});
-
-const post = (url: string, payload: object, token?: string) => api.call(token, { method: 'POST', url, payload });
+const env = mailingTestApi();
+const post = env.post.bind(env);
 const requestReset = (email: string) => post('/api/v1/passwords/request-reset/', { email });
 const reset = (email: string, code: string, new_password: string) => post('/api/v1/passwords/reset/', { email, code, new_password });
 const change = (token: string | undefined, old_password: string, new_password: string) =>
   post('/api/v1/passwords/change/', { old_password, new_password }, token);
 const signIn = (email: string, password: string) => post('/api/v1/auth/sign-in/', { email, password });
-const me = (token: string) => api.call(token, { method: 'GET', url: '/api/v1/users/me' });
+const me = (token: string) => env.api.call(token, { method: 'GET', url: '/api/v1/users/me' });
 
 async function resetCode(user: TestUser): Promise<string> {
   expectStatus(await requestReset(user.email), 200);
-  const link = mailLink(await smtp.waitFor((m) => m.to === user.email), '/reset-password');
+  const link = mailLink(await env.smtp.waitFor((m) => m.to === user.email), '/reset-password');
   expect(`${link.origin}${link.pathname}`).toBe('http://app.test/reset-password');
   expect(link.searchParams.get('email')).toBe(user.email);
   return link.searchParams.get('code')!;
@@ -35,19 +23,19 @@ async function resetCode(user: TestUser): Promise<string> {
 
 describe('request-reset', () => {
   it('answers the same status and body for a known and an unknown e-mail, and mails the known one only', async () => {
-    const user = await api.user({ email: 'known+reset@example.test' });
+    const user = await env.api.user({ email: 'known+reset@example.test' });
     const unknown = await requestReset('unknown@example.test');
     const known = await requestReset(user.email);
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
 
-    const mail = await smtp.waitFor((m) => m.to === user.email);
+    const mail = await env.smtp.waitFor((m) => m.to === user.email);
     expect(mail.subject).toMatch(/password/i);
     const link = mailLink(mail, '/reset-password');
     expect(link.search).toContain('email=known%2Breset%40example.test');
     expect(link.searchParams.get('code')!.length).toBeGreaterThanOrEqual(20);
-    expect(smtp.messages.some((m) => m.to === 'unknown@example.test')).toBe(false);
+    expect(env.smtp.messages.some((m) => m.to === 'unknown@example.test')).toBe(false);
   });
 
   it('requires an e-mail', async () => {
@@ -57,7 +45,7 @@ describe('request-reset', () => {
 
 describe('reset', () => {
   it('sets the new password, once, and signs out every session', async () => {
-    const user = await api.user();
+    const user = await env.api.user();
     const code = await resetCode(user);
     expectStatus(await reset(user.email, code, 'a brand new password'), 200);
 
@@ -70,22 +58,22 @@ describe('reset', () => {
   });
 
   it('refuses a wrong code, another account’s code and an expired code', async () => {
-    const user = await api.user();
-    const other = await api.user();
+    const user = await env.api.user();
+    const other = await env.api.user();
     const code = await resetCode(user);
     expectErrors(await reset(user.email, `${code}x`, 'a brand new password'), 400);
     expectErrors(await reset(other.email, code, 'a brand new password'), 400);
     expectStatus(await signIn(other.email, other.password), 200);
 
-    const row = await api.handle.db.selectFrom('one_time_code').selectAll().where('user_id', '=', user.id).where('purpose', '=', 'reset').executeTakeFirstOrThrow();
+    const row = await env.api.handle.db.selectFrom('one_time_code').selectAll().where('user_id', '=', user.id).where('purpose', '=', 'reset').executeTakeFirstOrThrow();
     expect(Math.abs(row.expires_at.getTime() - row.created_at.getTime() - 3600_000)).toBeLessThan(60_000); // 1 hour
-    await api.handle.db.updateTable('one_time_code').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', row.id).execute();
+    await env.api.handle.db.updateTable('one_time_code').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', row.id).execute();
     expectErrors(await reset(user.email, code, 'a brand new password'), 400);
     expectStatus(await signIn(user.email, user.password), 200);
   });
 
   it('a newer request makes the earlier link stop working', async () => {
-    const user = await api.user();
+    const user = await env.api.user();
     const first = await resetCode(user);
     const second = await resetCode(user);
     expectErrors(await reset(user.email, first, 'a brand new password'), 400);
@@ -93,7 +81,7 @@ describe('reset', () => {
   });
 
   it('refuses a weak new password by name and keeps the code usable', async () => {
-    const user = await api.user();
+    const user = await env.api.user();
     const code = await resetCode(user);
     expectErrors(await reset(user.email, code, 'short'), 400, ['new_password']);
     expectStatus(await reset(user.email, code, 'long enough now'), 200);
@@ -106,7 +94,7 @@ describe('reset', () => {
 
 describe('change', () => {
   it('checks the old password, keeps this session and signs out the others', async () => {
-    const user = await api.user();
+    const user = await env.api.user();
     const other = expectStatus(await signIn(user.email, user.password), 200).token;
     expectStatus(await change(user.token, user.password, 'changed password'), 200);
 
@@ -117,7 +105,7 @@ describe('change', () => {
   });
 
   it('refuses a wrong old password by name, and changes nothing', async () => {
-    const user = await api.user();
+    const user = await env.api.user();
     const other = expectStatus(await signIn(user.email, user.password), 200).token;
     expectErrors(await change(user.token, 'not my password', 'changed password'), 400, ['old_password']);
     expectStatus(await me(other), 200);
@@ -125,13 +113,13 @@ describe('change', () => {
   });
 
   it('refuses a weak new password by name', async () => {
-    const user = await api.user();
+    const user = await env.api.user();
     expectErrors(await change(user.token, user.password, '12345678'), 400, ['new_password']);
     expectStatus(await signIn(user.email, user.password), 200);
   });
 
   it('needs a token and both fields', async () => {
-    const user = await api.user();
+    const user = await env.api.user();
     expectErrors(await change(undefined, user.password, 'changed password'), 401);
     expectErrors(await post('/api/v1/passwords/change/', {}, user.token), 400, ['old_password', 'new_password']);
   });
