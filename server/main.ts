@@ -3,15 +3,26 @@ import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/connect';
 import { ensureAdmin } from './accounts/bootstrap';
 import { countUsers } from './resources/users/repository';
-import { seedDemo } from './demo/seed';
-import { describeAccounts } from './demo/accounts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEMO_TEMPLATE, seedDemo } from './demo/seed';
+import { describeAccounts, issueDemoPasswords, renewDemoPasswords, type DemoAccount } from './demo/accounts';
 
 /** Opens the database (migrating it), prepares accounts and demo data, and listens. */
 export async function startServer(config: Config): Promise<FastifyInstance> {
   const started = Date.now();
+  // a new embedded database is a copy of the demo template (unless DEMO_DATA=0); the demo
+  // accounts' own passwords are hashed on other threads while it opens
+  const newEmbedded = !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION'));
+  const withDemo = newEmbedded && config.demoData !== false;
+  const demoPasswords = withDemo ? issueDemoPasswords() : undefined;
   // the app's modules load while the database opens (PGlite compiles its WebAssembly off the main thread)
   const [handle, { buildApp }] = await Promise.all([
-    openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir }),
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+      template: withDemo ? DEMO_TEMPLATE : undefined,
+    }),
     import('./app'),
   ]);
   let app: FastifyInstance;
@@ -23,13 +34,15 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
   }
   app.addHook('onClose', async () => handle.close());
   try {
-    const seedDemoData = config.demoData ?? (handle.kind === 'pglite' && handle.created);
-    if (seedDemoData && (await countUsers(handle.db)) === 0) {
-      const { accounts } = await seedDemo(handle.db);
-      if (accounts.length) {
-        app.log.info({ demoAccounts: accounts.map(({ role, email, password }) => ({ role, email, password })) }, 'demo data seeded');
-        process.stdout.write(describeAccounts(accounts, config.appUrl) + '\n');
-      }
+    let accounts: DemoAccount[] = [];
+    if (handle.createdFrom === DEMO_TEMPLATE.name && demoPasswords) {
+      accounts = await renewDemoPasswords(handle.db, await demoPasswords);
+    } else if ((config.demoData ?? (handle.kind === 'pglite' && handle.created)) && (await countUsers(handle.db)) === 0) {
+      accounts = (await seedDemo(handle.db)).accounts;
+    }
+    if (accounts.length) {
+      app.log.info({ demoAccounts: accounts.map(({ role, email, password }) => ({ role, email, password })) }, 'demo data seeded');
+      process.stdout.write(describeAccounts(accounts, config.appUrl) + '\n');
     }
     if (config.adminEmail && config.adminPassword) {
       const outcome = await ensureAdmin(handle.db, config.adminEmail, config.adminPassword);
@@ -63,14 +76,4 @@ export function closeOnSignals(app: FastifyInstance): void {
       }
     });
   }
-}
-
-const isEntryPoint = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
-if (isEntryPoint) {
-  startServer(loadConfig())
-    .then(closeOnSignals)
-    .catch((error) => {
-      console.error(`Could not start: ${error instanceof Error ? error.message : error}`);
-      process.exit(1);
-    });
 }

@@ -229,7 +229,9 @@ async function main(): Promise<number> {
     if (!machine.databaseUrl) return notRun(r, `PostgreSQL is not available: ${machine.postgresMissing}`);
     await vitestLayer(r, 'api', 'api-postgres.json', { TEST_DB: 'postgres', TEST_DATABASE_URL: machine.databaseUrl });
   });
-  const build = await layer('Production build (vite build)', (r) => singleCheck(r, bin('vite'), ['build'], TIMEOUT.check).then(() => {}));
+  const build = await layer('Production build (browser app and server bundle, npm run build)', (r) =>
+    singleCheck(r, process.execPath, ['server/cli/start.mjs', '--build-only'], TIMEOUT.check).then(() => {}),
+  );
   await layer('End-to-end tests in Chromium (playwright)', async (r) => {
     if (!machine.chromium) return notRun(r, `Chromium is not available: ${machine.chromiumMissing}`);
     if (build.failed) return notRun(r, 'the production build failed, so there is no app to test');

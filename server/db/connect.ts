@@ -6,7 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from './schema';
 import { migrations } from './migrations';
 import { lockDataDir } from './lock';
-import { createPglite, pgliteTemplate } from './template';
+import { copyTemplate, createPglite, migratedTarball, MIGRATED, type DatabaseTemplate } from './template';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** a new embedded database was created by this open */
   created: boolean;
+  /** the template a new embedded database was copied from (its name) */
+  createdFrom?: string;
   close(): Promise<void>;
 }
 
@@ -24,10 +26,12 @@ export interface OpenOptions {
   dataDir?: string;
   /** pool size on PostgreSQL */
   poolSize?: number;
+  /** what a new embedded database in dataDir starts as (default: migrated, empty) */
+  template?: DatabaseTemplate;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolSize ?? 10) : await openPglite(options.dataDir);
+  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolSize ?? 10) : await openPglite(options.dataDir, options.template ?? MIGRATED);
   try {
     await migrate(handle.db);
   } catch (error) {
@@ -46,12 +50,13 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   return { db, kind: 'postgres', created: false, close: () => db.destroy() };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, template: DatabaseTemplate): Promise<DatabaseHandle> {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const extensions = { pg_trgm, unaccent };
   let release = () => {};
   let created = true;
+  let createdFrom: string | undefined;
   let pglite: PGlite;
   try {
     if (dataDir) {
@@ -59,9 +64,10 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       const pgdata = path.join(dataDir, 'pgdata');
       created = !fs.existsSync(path.join(pgdata, 'PG_VERSION'));
       fs.mkdirSync(pgdata, { recursive: true }); // PGlite does not create parent folders
-      pglite = await createPglite(pgdata, extensions, created ? { loadDataDir: await pgliteTemplate(extensions) } : {});
+      if (created && (await copyTemplate(pgdata, template, extensions))) createdFrom = template.name;
+      pglite = await createPglite(pgdata, extensions);
     } else {
-      pglite = await createPglite(undefined, extensions, { loadDataDir: await pgliteTemplate(extensions) });
+      pglite = await createPglite(undefined, extensions, { loadDataDir: await migratedTarball(extensions) });
     }
   } catch (error) {
     release();
@@ -74,6 +80,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     kind: 'pglite',
     pglite,
     created,
+    createdFrom,
     async close() {
       if (closed) return;
       closed = true;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { hashPassword } from '../accounts/passwords';
-import { findUserByEmail, insertUser } from '../resources/users/repository';
+import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../accounts/passwords';
+import { findUserByEmail, insertUser, updateUser } from '../resources/users/repository';
 
 export interface DemoAccount {
   role: 'staff' | 'normal' | 'crowdsourcing';
@@ -18,24 +18,57 @@ const ACCOUNTS: Omit<DemoAccount, 'password'>[] = [
   { role: 'crowdsourcing', email: 'scout@demo.test', first_name: 'Cora', last_name: 'Scout' },
 ];
 
-/** One account per role, with fresh random passwords; answers only the ones it created. */
-export async function seedDemoAccounts(db: Kysely<Database>): Promise<DemoAccount[]> {
+/** A fresh random password per demo account, with its hash (hashed in parallel, off the main thread). */
+export interface IssuedPassword {
+  email: string;
+  password: string;
+  hash: string;
+}
+
+export function issueDemoPasswords(): Promise<IssuedPassword[]> {
+  return Promise.all(
+    ACCOUNTS.map(async ({ email }) => {
+      const password = `demo-${randomBytes(6).toString('base64url')}`;
+      return { email, password, hash: await hashPassword(password) };
+    }),
+  );
+}
+
+/**
+ * One account per role; answers only the ones it created. Without passwords
+ * (the demo database template, shared by an install's new databases) the
+ * accounts cannot sign in until `renewDemoPasswords` gives them their own.
+ */
+export async function seedDemoAccounts(db: Kysely<Database>, passwords?: IssuedPassword[]): Promise<DemoAccount[]> {
   const created: DemoAccount[] = [];
   for (const account of ACCOUNTS) {
     if (await findUserByEmail(db, account.email)) continue;
-    const password = `demo-${randomBytes(6).toString('base64url')}`;
+    const issued = passwords?.find((p) => p.email === account.email);
     await insertUser(db, {
       email: account.email,
       first_name: account.first_name,
       last_name: account.last_name,
-      password_hash: await hashPassword(password),
+      password_hash: issued?.hash ?? UNUSABLE_PASSWORD_HASH,
       is_active: true,
       is_staff: account.role === 'staff',
       is_crowdsourcing: account.role === 'crowdsourcing',
     });
-    created.push({ ...account, password });
+    created.push({ ...account, password: issued?.password ?? '' });
   }
   return created;
+}
+
+/** A database copied from the demo template: its demo accounts get this installation's own passwords. */
+export async function renewDemoPasswords(db: Kysely<Database>, passwords: IssuedPassword[]): Promise<DemoAccount[]> {
+  const renewed: DemoAccount[] = [];
+  for (const account of ACCOUNTS) {
+    const user = await findUserByEmail(db, account.email);
+    const issued = passwords.find((p) => p.email === account.email);
+    if (!user || !issued) continue;
+    await updateUser(db, user.id, { password_hash: issued.hash });
+    renewed.push({ ...account, password: issued.password });
+  }
+  return renewed;
 }
 
 export function describeAccounts(accounts: DemoAccount[], appUrl: string): string {

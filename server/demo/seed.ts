@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { seedDemoAccounts, type DemoAccount } from './accounts';
+import { issueDemoPasswords, seedDemoAccounts, type DemoAccount } from './accounts';
+import type { DatabaseTemplate } from '../db/template';
 import { seedDataset } from './dataset';
 import { DEMO_SEED } from './generator';
 import { findUserByEmail } from '../resources/users/repository';
@@ -13,11 +14,26 @@ export const DEMO_COMPANIES = 48;
 
 /** Seeds the demo dataset into an empty installation: accounts, profiles, and what users did with them. */
 export async function seedDemo(db: Kysely<Database>): Promise<{ accounts: DemoAccount[] }> {
-  const accounts = await seedDemoAccounts(db);
+  const accounts = await seedDemoAccounts(db, await issueDemoPasswords());
   await seedDataset(db, { profiles: DEMO_PROFILES, companies: DEMO_COMPANIES, seed: DEMO_SEED });
   await seedInteractions(db);
   return { accounts };
 }
+
+/**
+ * A new embedded database with the demo data already in (what `npm start`
+ * starts with): made once per install, its demo accounts get passwords on
+ * first start (`renewDemoPasswords`). The key covers the code that fills it.
+ */
+export const DEMO_TEMPLATE: DatabaseTemplate = {
+  name: 'demo',
+  sources: ['server/demo', 'server/resources', 'server/accounts', 'server/db', 'types'],
+  async fill(db) {
+    await seedDemoAccounts(db);
+    await seedDataset(db, { profiles: DEMO_PROFILES, companies: DEMO_COMPANIES, seed: DEMO_SEED });
+    await seedInteractions(db);
+  },
+};
 
 /** A few ratings, comments, a list and a saved search, so every screen has something to show. */
 async function seedInteractions(db: Kysely<Database>): Promise<void> {

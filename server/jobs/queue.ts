@@ -58,21 +58,36 @@ export async function startJobs(
   };
 }
 
+/** The queue, started on demand: `start()` (the server calls it once it answers) or the first `send`. */
+export interface DeferredJobs extends Jobs {
+  start(): void;
+}
+
 /**
- * The queue starts while the server already answers: nothing in a request
- * needs it before its first `send`, which waits for it. Saves pg-boss's start
- * (its schema check and workers) from every cold start.
+ * pg-boss starts once the server already answers, not before: nothing in a
+ * request needs it before its first `send`, which starts it and waits. On the
+ * embedded database its schema check and workers would otherwise share the
+ * single connection with the first requests of every cold start.
  */
-export function startJobsInBackground(...args: Parameters<typeof startJobs>): Jobs {
+export function deferredJobs(...args: Parameters<typeof startJobs>): DeferredJobs {
   const log = args[2];
-  const started = startJobs(...args);
-  started.catch((error) => log.error({ err: error }, 'the job queue could not start'));
+  let started: Promise<Jobs> | undefined;
+  const start = () => {
+    if (!started) {
+      started = startJobs(...args);
+      started.catch((error) => log.error({ err: error }, 'the job queue could not start'));
+    }
+    return started;
+  };
   return {
+    start() {
+      void start();
+    },
     async send(definition, data) {
-      return (await started).send(definition, data);
+      return (await start()).send(definition, data);
     },
     async stop() {
-      const jobs = await started.catch(() => undefined);
+      const jobs = await started?.catch(() => undefined);
       await jobs?.stop();
     },
   };
