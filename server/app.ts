@@ -19,6 +19,7 @@ import { apiModules } from './resources';
 import { registerDocs } from './http/docs';
 import { registerStaticApp } from './http/static-app';
 import { registerSecurity } from './http/security';
+import { enableProfileCountIndex } from './resources/profiles/count-index/manager';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,7 +40,7 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-const JOBS_START_DELAY_MS = 1_000;
+const BACKGROUND_START_DELAY_MS = 1_000;
 
 /**
  * Fastify's own response serializers, each compiled on its route's first answer
@@ -75,10 +76,14 @@ export async function buildApp({ config, handle, workers = true, logger }: AppOp
       });
       const jobs = deferredJobs(handle, jobDefinitions, instance.log, { databaseUrl: config.databaseUrl, work: workers });
       instance.decorate('jobs', jobs);
-      // once the server answers, after its first requests: workers and schedules need not wait for a `send`
+      // once the server answers, after its first requests: workers and schedules need not wait
+      // for a `send`, and the profiles' count index builds in the background
       let timer: NodeJS.Timeout | undefined;
       instance.addHook('onListen', async () => {
-        timer = setTimeout(() => jobs.start(), JOBS_START_DELAY_MS);
+        timer = setTimeout(() => {
+          jobs.start();
+          enableProfileCountIndex(handle.db, { log: instance.log });
+        }, BACKGROUND_START_DELAY_MS);
       });
       instance.addHook('onClose', async () => {
         clearTimeout(timer);

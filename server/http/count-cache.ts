@@ -17,6 +17,8 @@ export async function cachedCount(
   table: VersionedTable,
   query: { compile(): { sql: string; parameters: readonly unknown[] } },
   count: () => Promise<number>,
+  /** a faster exact count for this version of the table, when one is at hand */
+  countFirst?: (version: string) => Promise<number | undefined>,
 ): Promise<number> {
   const row = await sql<{ version: string }>`SELECT version::text AS version FROM table_version WHERE table_name = ${table}`.execute(db);
   const version = row.rows[0]?.version;
@@ -31,7 +33,7 @@ export async function cachedCount(
     cache.set(key, hit);
     return hit;
   }
-  const value = await count();
+  const value = (await countFirst?.(version)) ?? (await count());
   cache.set(key, value);
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   return value;

@@ -142,11 +142,13 @@ export async function runList<DB, TB extends keyof DB, O, R>(
   idColumn: string,
   toResult: (row: O) => R | Promise<R>,
   db?: Kysely<any>,
+  /** an exact count from elsewhere (the profiles' count index) for this version of the counted table */
+  countFirst?: (version: string) => Promise<number | undefined>,
 ): Promise<ListResponse<R>> {
   const query = applySearch(base, params, declaration);
   const countQuery = query.clearSelect().clearOrderBy().select(sql<number>`count(*)::int`.as('count'));
   const runCount = async () => Number(((await countQuery.executeTakeFirst()) as { count?: number } | undefined)?.count ?? 0);
-  const count = declaration.countVersionOf && db ? await cachedCount(db, declaration.countVersionOf, countQuery, runCount) : await runCount();
+  const count = declaration.countVersionOf && db ? await cachedCount(db, declaration.countVersionOf, countQuery, runCount, countFirst) : await runCount();
   const offset = (params.page - 1) * params.pageSize;
   if (offset >= count) return { count, results: [] };
   // past the middle, read from the end: the last page of a million rows costs what the first does

@@ -5,6 +5,7 @@ import type { Connection, DataSourceRef, ListResponse, Profile, ProfileComment, 
 import { applyOrdering, applySearch, parseListParams, runList, type ListDeclaration } from '../../http/list-query';
 import { readableDataSourceIds } from '../data-sources/visibility';
 import { applyProfileFilters, profileList, type ProfileFilters } from './filters';
+import { indexedProfileCount } from './count-index/manager';
 
 type Viewer = Pick<CurrentUser, 'id' | 'is_staff'>;
 type ListQuery = Parameters<typeof parseListParams>[0];
@@ -26,7 +27,7 @@ export async function listProfiles(db: Kysely<Database>, viewer: Viewer, query: 
   const readable = await readableDataSourceIds(db, viewer);
   const params = parseListParams(query, profileList);
   const base = applyProfileFilters(db.selectFrom('profile').select(SUMMARY_COLUMNS), query, readable);
-  return runList(base, params, profileList, 'id', toSummary, db);
+  return runList(base, params, profileList, 'id', toSummary, db, (version) => indexedProfileCount(db, version, readable, query, params.search));
 }
 
 /** The ids of every matching profile, in list order (for the CSV export). */

@@ -1,0 +1,59 @@
+/** Fixed-size sets of row positions, 32 per word: the count index ANDs and ORs them a word at a time. */
+export type Bitset = Uint32Array;
+
+export const wordsFor = (size: number) => (size + 31) >>> 5;
+
+export function emptySet(size: number): Bitset {
+  return new Uint32Array(wordsFor(size));
+}
+
+export function fullSet(size: number): Bitset {
+  const set = new Uint32Array(wordsFor(size)).fill(0xffffffff);
+  const spare = set.length * 32 - size;
+  if (spare) set[set.length - 1] = 0xffffffff >>> spare;
+  return set;
+}
+
+export function add(set: Bitset, position: number): void {
+  set[position >>> 5] |= 1 << (position & 31);
+}
+
+export function has(set: Bitset, position: number): boolean {
+  return (set[position >>> 5] & (1 << (position & 31))) !== 0;
+}
+
+/** into ∪= other */
+export function unionInto(into: Bitset, other: Bitset): void {
+  for (let i = 0; i < into.length; i++) into[i] |= other[i];
+}
+
+/** into ∩= other */
+export function intersectInto(into: Bitset, other: Bitset): void {
+  for (let i = 0; i < into.length; i++) into[i] &= other[i];
+}
+
+function popcount(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+export function size(set: Bitset): number {
+  let total = 0;
+  for (let i = 0; i < set.length; i++) if (set[i]) total += popcount(set[i]);
+  return total;
+}
+
+/** Counts the members for which `keep(position)` holds. */
+export function countWhere(set: Bitset, keep: (position: number) => boolean): number {
+  let total = 0;
+  for (let i = 0; i < set.length; i++) {
+    let word = set[i];
+    while (word) {
+      const low = word & -word;
+      if (keep((i << 5) + (31 - Math.clz32(low)))) total++;
+      word ^= low;
+    }
+  }
+  return total;
+}
