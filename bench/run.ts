@@ -18,6 +18,7 @@ const { values, positionals } = parseArgs({
     'pg-profiles': { type: 'string', default: '1000000' },
     'pglite-profiles': { type: 'string', default: '100000' },
     'no-pg': { type: 'boolean', default: false },
+    'no-pglite': { type: 'boolean', default: false },
   },
 });
 const parts = positionals.length ? positionals : ['startup', 'users', 'profiles'];
@@ -56,8 +57,10 @@ if (parts.includes('users')) {
 if (parts.includes('profiles')) {
   console.log('## Profiles list, fixed mix of 200 queries (ms)\n');
   const rows: Record<string, string | number>[] = [];
-  const pglite = await benchProfiles({ dataDir: path.join(os.tmpdir(), `bench-pglite-${values['pglite-profiles']}`) }, Number(values['pglite-profiles']));
-  for (const r of Object.values(pglite.result)) rows.push({ database: `PGlite, ${pglite.profiles} profiles`, ...r });
+  if (!values['no-pglite']) {
+    const pglite = await benchProfiles({ dataDir: path.join(os.tmpdir(), `bench-pglite-${values['pglite-profiles']}`) }, Number(values['pglite-profiles']));
+    for (const r of Object.values(pglite.result)) rows.push({ database: `PGlite, ${pglite.profiles} profiles`, ...r });
+  }
   const url = await ensureDatabase('bench_profiles');
   if (url) {
     const postgres = await benchProfiles({ databaseUrl: url }, Number(values['pg-profiles']));

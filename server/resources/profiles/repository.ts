@@ -5,7 +5,8 @@ import type { Connection, DataSourceRef, ListResponse, Profile, ProfileComment, 
 import { applyOrdering, applySearch, parseListParams, runList, type ListDeclaration } from '../../http/list-query';
 import { readableDataSourceIds } from '../data-sources/visibility';
 import { applyProfileFilters, profileList, type ProfileFilters } from './filters';
-import { indexedProfileCount } from './count-index/manager';
+import { indexedProfilePage } from './count-index/manager';
+import { profileTableVersion } from './count-index';
 
 type Viewer = Pick<CurrentUser, 'id' | 'is_staff'>;
 type ListQuery = Parameters<typeof parseListParams>[0];
@@ -26,8 +27,19 @@ export function toSummary(row: SummaryRow): ProfileSummary {
 export async function listProfiles(db: Kysely<Database>, viewer: Viewer, query: ListQuery & ProfileFilters): Promise<ListResponse<ProfileSummary>> {
   const readable = await readableDataSourceIds(db, viewer);
   const params = parseListParams(query, profileList);
+  const version = await profileTableVersion(db);
+  const indexed = version === undefined ? undefined : await indexedProfilePage(db, version, readable, query, params);
+  if (indexed?.ids) return { count: indexed.count, results: await summariesInOrder(db, indexed.ids) };
   const base = applyProfileFilters(db.selectFrom('profile').select(SUMMARY_COLUMNS), query, readable);
-  return runList(base, params, profileList, 'id', toSummary, db, (version) => indexedProfileCount(db, version, readable, query, params.search));
+  return runList(base, params, profileList, 'id', toSummary, db, async (v) => (v === version ? indexed?.count : undefined));
+}
+
+/** The profiles of these ids, in this order (a profile deleted meanwhile is left out). */
+async function summariesInOrder(db: Kysely<Database>, ids: number[]): Promise<ProfileSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('profile').select(SUMMARY_COLUMNS).where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => (byId.has(id) ? [toSummary(byId.get(id)!)] : []));
 }
 
 /** The ids of every matching profile, in list order (for the CSV export). */

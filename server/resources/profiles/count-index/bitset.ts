@@ -44,16 +44,16 @@ export function size(set: Bitset): number {
   return total;
 }
 
-/** Counts the members for which `keep(position)` holds. */
-export function countWhere(set: Bitset, keep: (position: number) => boolean): number {
-  let total = 0;
+/** A new set of the members for which `keep(position)` holds. */
+export function filterSet(set: Bitset, keep: (position: number) => boolean): Bitset {
+  const kept = new Uint32Array(set.length);
   for (let i = 0; i < set.length; i++) {
     let word = set[i];
     while (word) {
       const low = word & -word;
-      if (keep((i << 5) + (31 - Math.clz32(low)))) total++;
+      if (keep((i << 5) + (31 - Math.clz32(low)))) kept[i] |= low;
       word ^= low;
     }
   }
-  return total;
+  return kept;
 }

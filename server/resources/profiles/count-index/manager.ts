@@ -2,7 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/schema';
 import type { ProfileFilters } from '../filters';
+import type { ListParams } from '../../../http/list-query';
 import { buildProfileCountIndex, profileTableVersion, type ProfileCountIndex } from './index';
+import { size } from './bitset';
 
 /** Below this many profiles SQL counts take a few milliseconds: no index, no memory spent. */
 export const DEFAULT_MIN_ROWS = 20_000;
@@ -37,10 +39,16 @@ export async function profileCountIndexSettled(db: Kysely<Database>): Promise<bo
   return state?.index !== undefined;
 }
 
-/**
- * The exact count from the index when it holds this version of the table;
- * undefined otherwise (then SQL counts, and a rebuild starts if none runs).
- */
+/** The index of this database when it holds this version of the table; else starts a rebuild (if none runs). */
+function currentIndex(db: Kysely<Database>, version: string): ProfileCountIndex | undefined {
+  const state = states.get(db);
+  if (!state) return undefined;
+  if (state.index?.version === version) return state.index;
+  refresh(db, state, version);
+  return undefined;
+}
+
+/** The exact count from the index when it holds this version of the table; undefined otherwise (SQL counts). */
 export async function indexedProfileCount(
   db: Kysely<Database>,
   version: string,
@@ -48,14 +56,31 @@ export async function indexedProfileCount(
   filters: ProfileFilters,
   search: string | undefined,
 ): Promise<number | undefined> {
-  const state = states.get(db);
-  if (!state) return undefined;
-  if (state.index?.version !== version) {
-    refresh(db, state, version);
-    return undefined;
-  }
-  const terms = await foldTerms(db, search);
-  return terms && state.index.count(readable, filters, terms);
+  const index = currentIndex(db, version);
+  const terms = index && (await foldTerms(db, search));
+  return terms && index.count(readable, filters, terms);
+}
+
+/**
+ * The count and, for a one-field ordering, the ids of the asked page, from
+ * the index when it holds this version of the table; undefined otherwise.
+ */
+export async function indexedProfilePage(
+  db: Kysely<Database>,
+  version: string,
+  readable: number[] | null,
+  filters: ProfileFilters,
+  params: ListParams,
+): Promise<{ count: number; ids?: number[] } | undefined> {
+  const index = currentIndex(db, version);
+  const terms = index && (await foldTerms(db, params.search));
+  if (!index || !terms) return undefined;
+  const set = index.matching(readable, filters, terms);
+  const count = size(set);
+  const [sort, ...more] = params.ordering;
+  const offset = (params.page - 1) * params.pageSize;
+  const ids = sort && more.length === 0 ? index.page(set, count, sort.field, sort.descending, offset, params.pageSize) : undefined;
+  return { count, ids };
 }
 
 async function refreshLatest(db: Kysely<Database>, state: State): Promise<void> {
