@@ -71,10 +71,17 @@ export async function benchProfiles(target: { databaseUrl?: string; dataDir?: st
     }
     const total = await profileCount(db);
     // the server builds its count index in the background once it listens: time the mix once it is there
+    global.gc?.();
+    const heapBefore = process.memoryUsage();
     const indexStarted = performance.now();
     enableProfileCountIndex(db);
     const indexed = await profileCountIndexSettled(db);
-    console.log(`  count index: ${indexed ? `built in ${Math.round(performance.now() - indexStarted)} ms` : 'none (below its threshold)'}`);
+    global.gc?.();
+    const heapAfter = process.memoryUsage();
+    const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
+    console.log(
+      `  count index: ${indexed ? `built in ${Math.round(performance.now() - indexStarted)} ms; heap + array buffers grew by ${mb(heapAfter.heapUsed + heapAfter.arrayBuffers - heapBefore.heapUsed - heapBefore.arrayBuffers)}` : 'none (below its threshold)'}`,
+    );
     const dataSourceIds = (await db.selectFrom('data_source').select('id').execute()).map((r) => r.id);
     const queries = profileQueryMix(total, dataSourceIds);
     const result: Record<string, ReturnType<typeof summarize> & { role: string }> = {};

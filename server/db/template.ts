@@ -71,7 +71,8 @@ export async function createPglite(dataDir: string | undefined, extensions: Pgli
 export async function copyTemplate(pgdata: string, template: DatabaseTemplate, extensions: PgliteExtensions): Promise<boolean> {
   try {
     const dir = await ensureTemplate(template, extensions);
-    fs.cpSync(dir, pgdata, { recursive: true });
+    // a copy-on-write clone where the file system offers one (the synchronous copy is 2–3 times faster than fs.promises.cp)
+    fs.cpSync(dir, pgdata, { recursive: true, mode: fs.constants.COPYFILE_FICLONE });
     return true;
   } catch {
     fs.rmSync(pgdata, { recursive: true, force: true });

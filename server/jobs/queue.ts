@@ -1,4 +1,4 @@
-import { PgBoss, fromPglite } from 'pg-boss';
+import type { PgBoss as PgBossType } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/connect';
 
@@ -29,7 +29,9 @@ export async function startJobs(
   log: FastifyBaseLogger,
   options: { databaseUrl?: string; work?: boolean } = {},
 ): Promise<Jobs> {
-  const boss = handle.pglite
+  // pg-boss (and its cron and calendar libraries) load when the queue starts, after the server answers
+  const { PgBoss, fromPglite } = await import('pg-boss');
+  const boss: PgBossType = handle.pglite
     ? new PgBoss({ db: fromPglite(handle.pglite as never), backend: 'pglite' })
     : new PgBoss({ connectionString: options.databaseUrl, max: 4 });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface Mail {
@@ -27,12 +27,14 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Fas
       close() {},
     };
   }
-  const transport: Transporter = nodemailer.createTransport(smtpUrl);
+  // nodemailer loads with the first mail, not with every start
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(mail) {
-      await transport.sendMail({ from, ...mail });
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+      await (await transport).sendMail({ from, ...mail });
       log.info({ to: mail.to, subject: mail.subject }, 'e-mail sent');
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close()),
   };
 }
