@@ -1,0 +1,49 @@
+// The server as one ES module for `npm start`: no TypeScript loader at run time and one file to
+// parse instead of a thousand small modules. Plain JavaScript so that it runs before anything is built.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const outdir = path.join(root, 'build/server');
+export const serverBundle = path.join(outdir, 'serve.mjs');
+const entry = path.join(root, 'server/cli/serve.ts');
+const sources = ['server', 'types', 'package-lock.json'].map((name) => path.join(root, name));
+
+/** packages read from their own folder at run time (WebAssembly, data and static files), or never needed */
+const external = ['@electric-sql/pglite', '@fastify/swagger-ui', 'vite', 'esbuild', 'pg-native'];
+
+/** The newest modification time under `entry` (a file or a folder). */
+export function newestChange(entry) {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
+}
+
+export function serverBundleIsStale() {
+  const builtAt = fs.existsSync(serverBundle) ? fs.statSync(serverBundle).mtimeMs : 0;
+  return !builtAt || builtAt < Math.max(...sources.map(newestChange));
+}
+
+export async function buildServerBundle() {
+  const { build } = await import('esbuild');
+  fs.rmSync(outdir, { recursive: true, force: true });
+  await build({
+    entryPoints: { serve: entry },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    // what the server imports on demand (pg-boss after listening, nodemailer with the first mail, pg
+    // only on PostgreSQL) goes to chunks of its own, read when first needed
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external,
+    logLevel: 'error',
+    legalComments: 'none',
+    // bundled CommonJS packages call require(); an ES module has none of its own
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  });
+}
