@@ -1,10 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, type Config } from './config';
+import type { Config } from './config';
 import { openDatabase } from './db/connect';
 import { ensureAdmin } from './accounts/bootstrap';
 import { countUsers } from './resources/users/repository';
-import fs from 'node:fs';
-import path from 'node:path';
 import { DEMO_TEMPLATE, seedDemo } from './demo/seed';
 import { describeAccounts, issueDemoPasswords, renewDemoPasswords, type DemoAccount } from './demo/accounts';
 

@@ -18,13 +18,13 @@ const ACCOUNTS: Omit<DemoAccount, 'password'>[] = [
   { role: 'crowdsourcing', email: 'scout@demo.test', first_name: 'Cora', last_name: 'Scout' },
 ];
 
-/** A fresh random password per demo account, with its hash (hashed in parallel, off the main thread). */
 export interface IssuedPassword {
   email: string;
   password: string;
   hash: string;
 }
 
+/** A fresh random password per demo account, with its hash (hashed in parallel, off the main thread). */
 export function issueDemoPasswords(): Promise<IssuedPassword[]> {
   return Promise.all(
     ACCOUNTS.map(async ({ email }) => {

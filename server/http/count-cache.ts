@@ -12,16 +12,27 @@ const MAX_ENTRIES = 10_000;
 
 export type VersionedTable = 'profile' | 'company';
 
+/** The table's current version (undefined before the migration that versions it). */
+export async function tableVersion(db: Kysely<any>, table: VersionedTable): Promise<string | undefined> {
+  const row = await sql<{ version: string }>`SELECT version::text AS version FROM table_version WHERE table_name = ${table}`.execute(db);
+  return row.rows[0]?.version;
+}
+
+export interface CountOptions {
+  /** the table's version, when the caller has read it already */
+  version?: string;
+  /** a faster exact count for that version of the table, when one is at hand */
+  countFirst?: () => Promise<number | undefined>;
+}
+
 export async function cachedCount(
   db: Kysely<any>,
   table: VersionedTable,
   query: { compile(): { sql: string; parameters: readonly unknown[] } },
   count: () => Promise<number>,
-  /** a faster exact count for this version of the table, when one is at hand */
-  countFirst?: (version: string) => Promise<number | undefined>,
+  options: CountOptions = {},
 ): Promise<number> {
-  const row = await sql<{ version: string }>`SELECT version::text AS version FROM table_version WHERE table_name = ${table}`.execute(db);
-  const version = row.rows[0]?.version;
+  const version = 'version' in options ? options.version : await tableVersion(db, table);
   if (version === undefined) return count();
   const compiled = query.compile();
   const key = `${table}@${version}\n${compiled.sql}\n${JSON.stringify(compiled.parameters)}`;
@@ -33,7 +44,7 @@ export async function cachedCount(
     cache.set(key, hit);
     return hit;
   }
-  const value = (await countFirst?.(version)) ?? (await count());
+  const value = (await options.countFirst?.()) ?? (await count());
   cache.set(key, value);
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   return value;

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Expression, type SelectQueryBuilder, type SqlBool, type ExpressionBuilder } from 'kysely';
 import type { ListResponse } from '../../types/api';
-import { cachedCount, type VersionedTable } from './count-cache';
+import { cachedCount, type CountOptions, type VersionedTable } from './count-cache';
 
 /** How one list of the API is searched and sorted (CONVENTIONS "API" → Lists). */
 export interface ListDeclaration {
@@ -141,14 +141,13 @@ export async function runList<DB, TB extends keyof DB, O, R>(
   declaration: ListDeclaration,
   idColumn: string,
   toResult: (row: O) => R | Promise<R>,
-  db?: Kysely<any>,
-  /** an exact count from elsewhere (the profiles' count index) for this version of the counted table */
-  countFirst?: (version: string) => Promise<number | undefined>,
+  /** the database, for lists whose counts are cached per table version (`countVersionOf`) */
+  counting?: { db: Kysely<any> } & CountOptions,
 ): Promise<ListResponse<R>> {
   const query = applySearch(base, params, declaration);
   const countQuery = query.clearSelect().clearOrderBy().select(sql<number>`count(*)::int`.as('count'));
   const runCount = async () => Number(((await countQuery.executeTakeFirst()) as { count?: number } | undefined)?.count ?? 0);
-  const count = declaration.countVersionOf && db ? await cachedCount(db, declaration.countVersionOf, countQuery, runCount, countFirst) : await runCount();
+  const count = declaration.countVersionOf && counting ? await cachedCount(counting.db, declaration.countVersionOf, countQuery, runCount, counting) : await runCount();
   const offset = (params.page - 1) * params.pageSize;
   if (offset >= count) return { count, results: [] };
   // past the middle, read from the end: the last page of a million rows costs what the first does

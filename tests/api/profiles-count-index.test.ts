@@ -14,7 +14,7 @@ import { applyProfileFilters, profileList, type ProfileFilters } from '../../ser
 import {
   enableProfileCountIndex, indexedProfileCount, indexedProfilePage, profileCountIndexSettled,
 } from '../../server/resources/profiles/count-index/manager';
-import { profileTableVersion } from '../../server/resources/profiles/count-index';
+import { tableVersion } from '../../server/http/count-cache';
 
 let api: TestApi;
 let sourceIds: number[];
@@ -72,7 +72,7 @@ describe('profile count index', () => {
     await sql`UPDATE profile SET tech_rating = NULL WHERE id % 5 = 0`.execute(api.handle.db);
     await sql`UPDATE profile SET last_name = 'Dubois' WHERE id % 6 = 0`.execute(api.handle.db);
     const db = api.handle.db;
-    let version = (await profileTableVersion(db))!;
+    let version = (await tableVersion(db, 'profile'))!;
     await indexedProfileCount(db, version, null, {}, ''); // the table moved: a rebuild starts
     await profileCountIndexSettled(db);
     const rng = new Random(7);
@@ -89,13 +89,13 @@ describe('profile count index', () => {
       expect(indexed?.count, label).toBe(count);
       expect(indexed?.ids, label).toEqual(await sqlPage(readable, filters, params));
     }
-    version = (await profileTableVersion(db))!;
+    version = (await tableVersion(db, 'profile'))!;
     const twoFields = parseListParams({ ordering: 'last_name,first_name' }, profileList);
     expect((await indexedProfilePage(db, version, null, {}, twoFields))?.ids).toBeUndefined(); // SQL sorts on several fields
   });
 
   it('counts exactly what SQL counts, for 200 seeded queries', async () => {
-    const version = (await profileTableVersion(api.handle.db))!;
+    const version = (await tableVersion(api.handle.db, 'profile'))!;
     const rng = new Random(20261122);
     let nonZero = 0;
     for (let i = 0; i < 200; i++) {
@@ -109,7 +109,7 @@ describe('profile count index', () => {
   });
 
   it('counts every search term alone, accents and case folded as the database folds them', async () => {
-    const version = (await profileTableVersion(api.handle.db))!;
+    const version = (await tableVersion(api.handle.db, 'profile'))!;
     for (const search of TERMS) {
       expect(await indexedProfileCount(api.handle.db, version, null, {}, search), search).toBe(await sqlCount(null, {}, search));
     }
@@ -121,7 +121,7 @@ describe('profile count index', () => {
     expect(before.count).toBe(0);
     await seedDataset(api.handle.db, { profiles: 1, companies: 0, seed: 99 });
     await sql`UPDATE profile SET first_name = 'Zephyrine' WHERE id = (SELECT max(id) FROM profile)`.execute(api.handle.db);
-    const version = (await profileTableVersion(api.handle.db))!;
+    const version = (await tableVersion(api.handle.db, 'profile'))!;
     expect(await indexedProfileCount(api.handle.db, version, null, {}, 'zephyrine')).toBeUndefined(); // stale: SQL answers, a rebuild starts
     const after = expectStatus(await api.call(staff.token, { method: 'GET', url: '/api/v1/profiles?search=zephyrine' }), 200) as { count: number };
     expect(after.count).toBe(1);

@@ -35,7 +35,7 @@ function visibleCompanies(db: Kysely<Database>, readable: number[] | null) {
 
 export async function listCompanies(db: Kysely<Database>, viewer: Viewer, query: Parameters<typeof parseListParams>[0]): Promise<ListResponse<Company>> {
   const readable = await readableDataSourceIds(db, viewer);
-  const page = await runList(visibleCompanies(db, readable), parseListParams(query, companyList), companyList, 'id', (row) => row, db);
+  const page = await runList(visibleCompanies(db, readable), parseListParams(query, companyList), companyList, 'id', (row) => row, { db });
   return { count: page.count, results: await toCompanies(db, page.results, readable) };
 }
 

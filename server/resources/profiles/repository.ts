@@ -6,7 +6,7 @@ import { applyOrdering, applySearch, parseListParams, runList, type ListDeclarat
 import { readableDataSourceIds } from '../data-sources/visibility';
 import { applyProfileFilters, profileList, type ProfileFilters } from './filters';
 import { indexedProfilePage } from './count-index/manager';
-import { profileTableVersion } from './count-index';
+import { tableVersion } from '../../http/count-cache';
 
 type Viewer = Pick<CurrentUser, 'id' | 'is_staff'>;
 type ListQuery = Parameters<typeof parseListParams>[0];
@@ -27,11 +27,11 @@ export function toSummary(row: SummaryRow): ProfileSummary {
 export async function listProfiles(db: Kysely<Database>, viewer: Viewer, query: ListQuery & ProfileFilters): Promise<ListResponse<ProfileSummary>> {
   const readable = await readableDataSourceIds(db, viewer);
   const params = parseListParams(query, profileList);
-  const version = await profileTableVersion(db);
+  const version = await tableVersion(db, 'profile');
   const indexed = version === undefined ? undefined : await indexedProfilePage(db, version, readable, query, params);
   if (indexed?.ids) return { count: indexed.count, results: await summariesInOrder(db, indexed.ids) };
   const base = applyProfileFilters(db.selectFrom('profile').select(SUMMARY_COLUMNS), query, readable);
-  return runList(base, params, profileList, 'id', toSummary, db, async (v) => (v === version ? indexed?.count : undefined));
+  return runList(base, params, profileList, 'id', toSummary, { db, version, countFirst: async () => indexed?.count });
 }
 
 /** The profiles of these ids, in this order (a profile deleted meanwhile is left out). */

@@ -4,6 +4,7 @@ import { RATING_FIELDS, type RatingField } from '../../../../types/api';
 import { profileList, type ProfileFilters } from '../filters';
 import { add, emptySet, filterSet, fullSet, has, intersectInto, size, unionInto, type Bitset } from './bitset';
 import { TokenIndex } from './tokens';
+import { tableVersion } from '../../../http/count-cache';
 
 /**
  * Exact profile counts from memory. A first-time count over a broad filter
@@ -110,11 +111,6 @@ export class ProfileCountIndex {
 const BATCH_ROWS = 20_000;
 const yieldToRequests = () => new Promise((resolve) => setImmediate(resolve));
 
-export async function profileTableVersion(db: Kysely<Database>): Promise<string | undefined> {
-  const result = await sql<{ version: string }>`SELECT version::text AS version FROM table_version WHERE table_name = 'profile'`.execute(db);
-  return result.rows[0]?.version;
-}
-
 interface LoadedRow {
   id: number;
   data_source_ids: number[];
@@ -133,7 +129,7 @@ interface LoadedRow {
  * while it was read (the caller tries again later).
  */
 export async function buildProfileCountIndex(db: Kysely<Database>): Promise<ProfileCountIndex | undefined> {
-  const version = await profileTableVersion(db);
+  const version = await tableVersion(db, 'profile');
   if (version === undefined) return undefined;
   const sources = new Map<number, number[]>();
   const nationalities = new Map<string, number[]>();
@@ -172,7 +168,7 @@ export async function buildProfileCountIndex(db: Kysely<Database>): Promise<Prof
     orders.set(field, await loadOrder(db, expression, idOf, profileList.nullsLast?.includes(field) ?? false));
     await yieldToRequests();
   }
-  if ((await profileTableVersion(db)) !== version) return undefined;
+  if ((await tableVersion(db, 'profile')) !== version) return undefined;
   const total = documents.length;
   const toSets = <K>(map: Map<K, number[]>) =>
     new Map([...map].map(([key, rows]) => {

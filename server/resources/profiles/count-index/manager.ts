@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/schema';
 import type { ProfileFilters } from '../filters';
 import type { ListParams } from '../../../http/list-query';
-import { buildProfileCountIndex, profileTableVersion, type ProfileCountIndex } from './index';
+import { buildProfileCountIndex, type ProfileCountIndex } from './index';
+import { tableVersion } from '../../../http/count-cache';
 import { size } from './bitset';
 
 /** Below this many profiles SQL counts take a few milliseconds: no index, no memory spent. */
@@ -85,7 +86,7 @@ export async function indexedProfilePage(
 
 async function refreshLatest(db: Kysely<Database>, state: State): Promise<void> {
   try {
-    const version = await profileTableVersion(db);
+    const version = await tableVersion(db, 'profile');
     state.starting = undefined;
     if (version !== undefined) refresh(db, state, version);
   } catch {
