@@ -77,12 +77,14 @@ export async function buildApp({ config, handle, workers = true, logger }: AppOp
       const jobs = deferredJobs(handle, jobDefinitions, instance.log, { databaseUrl: config.databaseUrl, work: workers });
       instance.decorate('jobs', jobs);
       // once the server answers, after its first requests: workers and schedules need not wait
-      // for a `send`, and the profiles' count index builds in the background
+      // for a `send`, the profiles' count index builds in the background, the next new embedded
+      // database's copy is made
       let timer: NodeJS.Timeout | undefined;
       instance.addHook('onListen', async () => {
         timer = setTimeout(() => {
           jobs.start();
           enableProfileCountIndex(handle.db, { log: instance.log });
+          void handle.restock();
         }, BACKGROUND_START_DELAY_MS);
       });
       instance.addHook('onClose', async () => {

@@ -6,16 +6,17 @@ import { openDatabase } from './db/connect';
 import { ensureAdmin } from './accounts/bootstrap';
 import { countUsers } from './resources/users/repository';
 import { DEMO_TEMPLATE, seedDemo } from './demo/seed';
-import { describeAccounts, issueDemoPasswords, renewDemoPasswords, type DemoAccount } from './demo/accounts';
+import { describeAccounts, giveWaitingDemoAccountsPasswords, issueDemoPasswords, type DemoAccount } from './demo/accounts';
 
 /** Opens the database (migrating it), prepares accounts and demo data, and listens. */
 export async function startServer(config: Config): Promise<FastifyInstance> {
   const started = Date.now();
-  // a new embedded database is a copy of the demo template (unless DEMO_DATA=0); the demo
-  // accounts' own passwords are hashed on other threads while it opens
+  // a new embedded database is a copy of the demo template (unless DEMO_DATA=0); the passwords
+  // its demo accounts will get are hashed while it opens, on another core
   const newEmbedded = !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION'));
   const withDemo = newEmbedded && config.demoData !== false;
   const demoPasswords = withDemo ? issueDemoPasswords() : undefined;
+  demoPasswords?.catch(() => {}); // unused when the copy fails: the demo dataset is then seeded with passwords of its own
   // the app's modules load while the database opens (PGlite compiles its WebAssembly off the main thread)
   const [handle, { buildApp }] = await Promise.all([
     openDatabase({
@@ -34,15 +35,11 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
   }
   app.addHook('onClose', async () => handle.close());
   try {
-    let accounts: DemoAccount[] = [];
-    if (handle.createdFrom === DEMO_TEMPLATE.name && demoPasswords) {
-      accounts = await renewDemoPasswords(handle.db, await demoPasswords);
-    } else if ((config.demoData ?? (handle.kind === 'pglite' && handle.created)) && (await countUsers(handle.db)) === 0) {
-      accounts = (await seedDemo(handle.db)).accounts;
-    }
-    if (accounts.length) {
-      app.log.info({ demoAccounts: accounts.map(({ role, email, password }) => ({ role, email, password })) }, 'demo data seeded');
-      process.stdout.write(describeAccounts(accounts, config.appUrl) + '\n');
+    // a new installation from the demo template: its demo accounts get their passwords (and any
+    // that a start cut short before this left without one)
+    announceDemoAccounts(app, config, await giveWaitingDemoAccountsPasswords(handle.db, demoPasswords));
+    if (handle.createdFrom !== DEMO_TEMPLATE.name && (config.demoData ?? (handle.kind === 'pglite' && handle.created)) && (await countUsers(handle.db)) === 0) {
+      announceDemoAccounts(app, config, (await seedDemo(handle.db)).accounts);
     }
     if (config.adminEmail && config.adminPassword) {
       const outcome = await ensureAdmin(handle.db, config.adminEmail, config.adminPassword);
@@ -55,6 +52,12 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
   }
   app.log.info({ database: handle.kind, dataDir: handle.kind === 'pglite' ? config.dataDir : undefined, ms: Date.now() - started }, `ready on ${config.appUrl}`);
   return app;
+}
+
+function announceDemoAccounts(app: FastifyInstance, config: Config, accounts: DemoAccount[]): void {
+  if (!accounts.length) return;
+  app.log.info({ demoAccounts: accounts.map(({ role, email, password }) => ({ role, email, password })) }, 'demo accounts ready');
+  process.stdout.write(describeAccounts(accounts, config.appUrl) + '\n');
 }
 
 /** Stops cleanly on SIGINT/SIGTERM: workers finish, the embedded database is flushed and closed. */

@@ -6,7 +6,8 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '../..');
 const outdir = path.join(root, 'build/server');
 export const serverBundle = path.join(outdir, 'serve.mjs');
-const entry = path.join(root, 'server/cli/serve.ts');
+/** makes the database templates (server/cli/prepare.ts) */
+export const prepareBundle = path.join(outdir, 'prepare.mjs');
 const sources = ['server', 'types', 'package-lock.json'].map((name) => path.join(root, name));
 
 /** packages read from their own folder at run time (WebAssembly, data and static files), or never needed */
@@ -29,7 +30,7 @@ export async function buildServerBundle() {
   const { build } = await import('esbuild');
   fs.rmSync(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: { serve: entry },
+    entryPoints: { serve: path.join(root, 'server/cli/serve.ts'), prepare: path.join(root, 'server/cli/prepare.ts') },
     outdir,
     outExtension: { '.js': '.mjs' },
     // what the server imports on demand (pg-boss after listening, nodemailer with the first mail, pg

@@ -1,9 +1,9 @@
 // `npm start`: builds what is missing or older than its sources — the browser app (vite, into
-// STATIC_DIR) and the server bundle (esbuild) — then runs the server with plain Node.
-// `--build-only` (`npm run build`) stops after building.
+// STATIC_DIR), the server bundle (esbuild) and the databases new installations start from —
+// then runs the server with plain Node. `--build-only` (`npm run build`) stops after building.
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildServerBundle, newestChange, serverBundle, serverBundleIsStale } from '../build/server-bundle.mjs';
+import { buildServerBundle, newestChange, prepareBundle, serverBundle, serverBundleIsStale } from '../build/server-bundle.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const appSources = ['src', 'resources', 'dataProvider', 'authProvider', 'types', 'index.html', 'vite.config.ts', 'package-lock.json'];
@@ -17,14 +17,18 @@ async function buildAppIfStale(staticDir) {
   await build({ root, logLevel: 'warn', build: { outDir: staticDir, emptyOutDir: true } });
 }
 
+const buildOnly = process.argv.includes('--build-only');
 try {
   await buildAppIfStale(path.resolve(process.env.STATIC_DIR || 'dist'));
-  if (serverBundleIsStale()) {
+  const serverChanged = serverBundleIsStale();
+  if (serverChanged) {
     console.log('Building the server (esbuild)…');
     await buildServerBundle();
   }
+  // only when building: on other starts a missing template is made when a new DATA_DIR needs it
+  if (serverChanged || buildOnly) await import(prepareBundle);
 } catch (error) {
   console.error(`Could not build: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 }
-if (!process.argv.includes('--build-only')) await import(serverBundle);
+if (!buildOnly) await import(serverBundle);

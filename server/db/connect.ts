@@ -6,7 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from './schema';
 import { migrations } from './migrations';
 import { lockDataDir } from './lock';
-import { copyTemplate, createPglite, migratedTarball, MIGRATED, type DatabaseTemplate } from './template';
+import { copyTemplate, createPglite, migratedTarball, MIGRATED, pgliteExtensions, prepareSpare, type DatabaseTemplate } from './template';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -17,6 +17,11 @@ export interface DatabaseHandle {
   created: boolean;
   /** the template a new embedded database was copied from (its name) */
   createdFrom?: string;
+  /**
+   * Makes a new spare copy of the template this database was made from, when it took the
+   * spare (see db/template.ts): the server calls it once it has answered, close() at the latest.
+   */
+  restock(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,13 +52,11 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   pg.types.setTypeParser(20, (value: string) => Number(value));
   const pool = new pg.Pool({ connectionString, max });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', created: false, close: () => db.destroy() };
+  return { db, kind: 'postgres', created: false, restock: async () => {}, close: () => db.destroy() };
 }
 
 async function openPglite(dataDir: string | undefined, template: DatabaseTemplate): Promise<DatabaseHandle> {
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
-  const extensions = { pg_trgm, unaccent };
+  const extensions = await pgliteExtensions();
   let release = () => {};
   let created = true;
   let createdFrom: string | undefined;
@@ -75,17 +78,21 @@ async function openPglite(dataDir: string | undefined, template: DatabaseTemplat
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   let closed = false;
+  let restocking: Promise<void> | undefined;
+  const restock = () => (restocking ??= createdFrom ? prepareSpare(template) : Promise.resolve());
   return {
     db,
     kind: 'pglite',
     pglite,
     created,
     createdFrom,
+    restock,
     async close() {
       if (closed) return;
       closed = true;
       try {
-        await db.destroy(); // closes PGlite, which flushes it to DATA_DIR
+        // closing PGlite flushes it to DATA_DIR
+        await Promise.all([db.destroy(), restock()]);
       } finally {
         release();
       }

@@ -33,7 +33,7 @@ export function lockDataDir(dataDir: string): () => void {
   throw new Error(`Could not lock DATA_DIR ${dataDir}`);
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../accounts/passwords';
-import { findUserByEmail, insertUser, updateUser } from '../resources/users/repository';
+import { findUserByEmail, insertUser } from '../resources/users/repository';
 
 export interface DemoAccount {
   role: 'staff' | 'normal' | 'crowdsourcing';
@@ -24,14 +24,17 @@ export interface IssuedPassword {
   hash: string;
 }
 
-/** A fresh random password per demo account, with its hash (hashed in parallel, off the main thread). */
-export function issueDemoPasswords(): Promise<IssuedPassword[]> {
-  return Promise.all(
-    ACCOUNTS.map(async ({ email }) => {
-      const password = `demo-${randomBytes(6).toString('base64url')}`;
-      return { email, password, hash: await hashPassword(password) };
-    }),
-  );
+/**
+ * A fresh random password per demo account, with its hash. One at a time: at start this runs
+ * beside the server's own work, and hashing on one core leaves the other to it.
+ */
+export async function issueDemoPasswords(): Promise<IssuedPassword[]> {
+  const issued: IssuedPassword[] = [];
+  for (const { email } of ACCOUNTS) {
+    const password = `demo-${randomBytes(6).toString('base64url')}`;
+    issued.push({ email, password, hash: await hashPassword(password) });
+  }
+  return issued;
 }
 
 /**
@@ -58,17 +61,38 @@ export async function seedDemoAccounts(db: Kysely<Database>, passwords?: IssuedP
   return created;
 }
 
-/** A database copied from the demo template: its demo accounts get this installation's own passwords. */
-export async function renewDemoPasswords(db: Kysely<Database>, passwords: IssuedPassword[]): Promise<DemoAccount[]> {
-  const renewed: DemoAccount[] = [];
-  for (const account of ACCOUNTS) {
-    const user = await findUserByEmail(db, account.email);
-    const issued = passwords.find((p) => p.email === account.email);
-    if (!user || !issued) continue;
-    await updateUser(db, user.id, { password_hash: issued.hash });
-    renewed.push({ ...account, password: issued.password });
+/**
+ * The demo accounts of a database copied from the demo template have no usable
+ * password: each gets one of its own, random, for this installation. Asked at every
+ * start (one indexed query), so that accounts whose first start was cut short before
+ * this still get one. `issuing`: passwords being hashed already (a start that copies
+ * the demo template hashes them while the database opens). Answers the accounts it
+ * gave a password to.
+ */
+export async function giveWaitingDemoAccountsPasswords(db: Kysely<Database>, issuing?: Promise<IssuedPassword[]>): Promise<DemoAccount[]> {
+  const waiting = await db
+    .selectFrom('app_user')
+    .select(['id', 'email'])
+    .where((eb) => eb(eb.fn('lower', ['email']), 'in', ACCOUNTS.map((a) => a.email)))
+    .where('password_hash', '=', UNUSABLE_PASSWORD_HASH)
+    .orderBy('id')
+    .execute();
+  if (!waiting.length) return [];
+  const issued = await (issuing ?? issueDemoPasswords());
+  const given: DemoAccount[] = [];
+  for (const user of waiting) {
+    const account = ACCOUNTS.find((a) => a.email === user.email.toLowerCase())!;
+    const { password, hash } = issued.find((p) => p.email === account.email)!;
+    // unless someone set a password meanwhile (`npm run manage -- changepassword`)
+    const updated = await db
+      .updateTable('app_user')
+      .set({ password_hash: hash })
+      .where('id', '=', user.id)
+      .where('password_hash', '=', UNUSABLE_PASSWORD_HASH)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows > 0n) given.push({ ...account, password });
   }
-  return renewed;
+  return given;
 }
 
 export function describeAccounts(accounts: DemoAccount[], appUrl: string): string {
