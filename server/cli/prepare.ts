@@ -1,7 +1,8 @@
 // Run by `npm run build` and by `npm start` when it builds: the database templates a new embedded
 // installation starts from, and their spare copies (server/db/template.ts), made at build time so
 // that a new DATA_DIR's first start does not make them (several seconds).
-import { ensureTemplate, MIGRATED, pgliteExtensions, prepareSpare, templateReady } from '../db/template';
+import { ensureTemplate, MIGRATED, prepareSpare, templateReady } from '../db/template';
+import { pgliteExtensions } from '../db/pglite';
 import { DEMO_TEMPLATE } from '../demo/seed';
 
 const templates = [MIGRATED, DEMO_TEMPLATE];

@@ -1,3 +1,4 @@
+import './preload'; // first: see there
 import { loadConfig } from '../config';
 import { closeOnSignals, startServer } from '../main';
 

@@ -6,7 +6,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from './schema';
 import { migrations } from './migrations';
 import { lockDataDir } from './lock';
-import { copyTemplate, createPglite, migratedTarball, MIGRATED, pgliteExtensions, prepareSpare, type DatabaseTemplate } from './template';
+import { copyTemplate, migratedTarball, MIGRATED, prepareSpare, type DatabaseTemplate } from './template';
+import { createPglite, pgliteExtensions } from './pglite';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;

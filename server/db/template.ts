@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Kysely, PGliteDialect } from 'kysely';
-import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from './schema';
 import { migrations } from './migrations';
 import { isAlive } from './lock';
+import { createPglite, type PgliteExtensions } from './pglite';
 
 /**
  * A new embedded database costs an initdb (seconds, tens of seconds on a busy
@@ -22,14 +22,6 @@ import { isAlive } from './lock';
  */
 const require = createRequire(import.meta.url);
 const cacheDir = path.resolve('node_modules/.cache/talent-backoffice');
-
-export type PgliteExtensions = Record<string, unknown>;
-
-/** The PostgreSQL extensions the migrations use, as PGlite loads them. */
-export async function pgliteExtensions(): Promise<PgliteExtensions> {
-  const [{ pg_trgm }, { unaccent }] = await Promise.all([import('@electric-sql/pglite/contrib/pg_trgm'), import('@electric-sql/pglite/contrib/unaccent')]);
-  return { pg_trgm, unaccent };
-}
 
 /** What a new database starts with beyond the migrations. */
 export interface DatabaseTemplate {
@@ -81,19 +73,6 @@ const isDatabase = (dir: string) => fs.existsSync(path.join(dir, 'PG_VERSION'));
 export function templateReady(template: DatabaseTemplate): boolean {
   const dir = templateDir(template);
   return isDatabase(dir) && fs.existsSync(`${dir}.tar.gz`) && isDatabase(spareOf(dir));
-}
-
-/**
- * PostgreSQL's shared buffers inside PGlite. Its default, 128 MB, costs about a tenth of a second
- * of every start (setting up that much WebAssembly memory); pages beyond the buffers are still
- * read from the operating system's cache, a synchronous call away.
- */
-const SHARED_BUFFERS = '64MB';
-
-export async function createPglite(dataDir: string | undefined, extensions: PgliteExtensions, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const settings = { extensions: extensions as never, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`], ...options };
-  return dataDir ? PGlite.create(dataDir, settings) : PGlite.create(settings);
 }
 
 /**
