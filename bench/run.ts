@@ -19,6 +19,8 @@ const { values, positionals } = parseArgs({
     'pglite-profiles': { type: 'string', default: '100000' },
     'no-pg': { type: 'boolean', default: false },
     'no-pglite': { type: 'boolean', default: false },
+    'startup-runs': { type: 'string', default: '5' },
+    against: { type: 'string' },
   },
 });
 const parts = positionals.length ? positionals : ['startup', 'users', 'profiles'];
@@ -45,7 +47,8 @@ console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.roun
 
 if (parts.includes('startup')) {
   console.log('## Cold start to first answer\n');
-  console.log(table(await benchStartup(await ensureDatabase('bench_startup'))) + '\n');
+  const startup = { databaseUrl: await ensureDatabase('bench_startup'), runs: Number(values['startup-runs']), against: values.against };
+  console.log(table(await benchStartup(startup)) + '\n');
 }
 if (parts.includes('users')) {
   console.log('## Users list over 10,000 users (200 queries, ms)\n');
