@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SPARE_SUFFIX, TEMPLATE_CACHE } from '../server/db/template';
 
 /**
  * Spawns the server as `npm start` runs it (the launcher, or npm itself) in `cwd` and times
@@ -43,9 +44,9 @@ export async function timeStartup(env: Record<string, string>, command: string[]
 
 /** The spare copies of a checkout's database templates (server/db/template.ts). */
 function removeSpares(checkout: string): void {
-  const cache = path.join(checkout, 'node_modules/.cache/talent-backoffice');
+  const cache = path.join(checkout, TEMPLATE_CACHE);
   if (!fs.existsSync(cache)) return;
-  for (const entry of fs.readdirSync(cache)) if (entry.endsWith('.spare')) fs.rmSync(path.join(cache, entry), { recursive: true, force: true });
+  for (const entry of fs.readdirSync(cache)) if (entry.endsWith(SPARE_SUFFIX)) fs.rmSync(path.join(cache, entry), { recursive: true, force: true });
 }
 
 function build(checkout: string): void {

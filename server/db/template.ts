@@ -21,7 +21,10 @@ import { createPglite, type PgliteExtensions } from './pglite';
  * fill it: a stale template is never used.
  */
 const require = createRequire(import.meta.url);
-const cacheDir = path.resolve('node_modules/.cache/talent-backoffice');
+/** Where an install keeps its templates, relative to the checkout; a template's spare copy is the template's folder + SPARE_SUFFIX. */
+export const TEMPLATE_CACHE = 'node_modules/.cache/talent-backoffice';
+export const SPARE_SUFFIX = '.spare';
+const cacheDir = path.resolve(TEMPLATE_CACHE);
 
 /** What a new database starts with beyond the migrations. */
 export interface DatabaseTemplate {
@@ -66,7 +69,7 @@ function templateKey(template: DatabaseTemplate): string {
 }
 
 const templateDir = (template: DatabaseTemplate) => path.join(cacheDir, `pgdata-${template.name}-${templateKey(template)}`);
-const spareOf = (dir: string) => `${dir}.spare`;
+const spareOf = (dir: string) => `${dir}${SPARE_SUFFIX}`;
 const isDatabase = (dir: string) => fs.existsSync(path.join(dir, 'PG_VERSION'));
 
 /** The template and its spare are made. */
@@ -112,18 +115,23 @@ function takeSpare(dir: string, pgdata: string): boolean {
  * own work, into a folder of its own that is renamed once complete.
  */
 export async function prepareSpare(template: DatabaseTemplate): Promise<void> {
-  const dir = templateDir(template);
-  if (!isDatabase(dir) || isDatabase(spareOf(dir))) return;
-  removeAbandoned();
-  const partial = `${spareOf(dir)}.${process.pid}.partial`;
+  // never rejects: the server runs it in the background and while closing
+  let partial = '';
   try {
+    const dir = templateDir(template);
+    if (!isDatabase(dir) || isDatabase(spareOf(dir))) return;
+    partial = `${spareOf(dir)}.${process.pid}.partial`;
+    removeAbandoned();
     fs.rmSync(partial, { recursive: true, force: true });
     await copyTree(dir, partial);
     fs.renameSync(partial, spareOf(dir));
   } catch {
     // another process made one meanwhile, or the disk is full: a later start copies the template itself
-  } finally {
-    fs.rmSync(partial, { recursive: true, force: true });
+    try {
+      if (partial) fs.rmSync(partial, { recursive: true, force: true });
+    } catch {
+      // left for removeAbandoned() once this process is gone
+    }
   }
 }
 
@@ -189,7 +197,7 @@ export async function ensureTemplate(template: DatabaseTemplate, extensions: Pgl
     try {
       fs.renameSync(partial, dir);
     } catch {
-      if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) throw new Error(`could not place the database template in ${dir}`);
+      if (!isDatabase(dir)) throw new Error(`could not place the database template in ${dir}`);
     }
     removeOtherVersions(path.basename(dir), template.name);
     return dir;
