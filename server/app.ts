@@ -10,6 +10,7 @@ import type { DatabaseHandle } from './db/connect';
 import { installErrorHandling, notFoundBody } from './http/errors';
 import { installValidators } from './http/validator';
 import { refuseNullCharacters } from './http/null-characters';
+import { installJsonBodies } from './http/json-body';
 import authHook from './http/auth';
 import { Throttle } from './http/throttle';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -97,6 +98,7 @@ export async function buildApp({ config, handle, workers = true, logger }: AppOp
 
   installValidators(app);
   installErrorHandling(app);
+  installJsonBodies(app);
   app.addHook('preValidation', refuseNullCharacters);
   await registerSecurity(app);
   await app.register(authHook);

@@ -181,7 +181,7 @@ async function main(argv: string[]): Promise<void> {
     console.log(help());
     return;
   }
-  const command = commands[name];
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) throw usageError(`Unknown command "${name}".\n\n${help()}`);
   if (rest.includes('--help') || rest.includes('-h')) {
     console.log(`Usage: npm run manage -- ${command.usage}\n\n${command.summary}`);

@@ -60,7 +60,8 @@ export function parseListParams(
   const known = (list: string[]) =>
     list
       .map((part) => ({ field: part.replace(/^-/, ''), descending: part.startsWith('-') }))
-      .filter(({ field }) => field in declaration.ordering)
+      // own keys only: `__proto__` or `constructor` is an unknown field like any other
+      .filter(({ field }) => Object.hasOwn(declaration.ordering, field))
       .map((o) => ({ ...o, expression: declaration.ordering[o.field] }));
   let ordering = known(requested); // unknown fields are ignored, as DRF does
   if (ordering.length === 0) ordering = known(declaration.defaultOrdering);

@@ -10,7 +10,8 @@ export function validationMessages(
   errors: FastifySchemaValidationError[],
   context?: string,
 ): { errors: string[]; fields: Record<string, string[]> } {
-  const fields: Record<string, string[]> = {};
+  // a field a client names may be `constructor` or `__proto__`: no inherited keys here
+  const fields: Record<string, string[]> = Object.create(null);
   for (const error of errors) {
     const { field, message } = describe(error, context);
     (fields[field] ??= []).includes(message) || fields[field].push(message);

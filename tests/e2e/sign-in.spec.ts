@@ -2,6 +2,7 @@
 import { expect, test } from './fixtures/test';
 import { admin } from './fixtures/env';
 import { expectSignInRefused, field, signIn } from './fixtures/ui';
+import { createActiveUser, signInToken } from './fixtures/accounts';
 
 test('an unauthenticated visitor of a protected route is sent to /login', async ({ page }) => {
   for (const route of ['/', '/users', '/organizations/create', '/user-profile-detail']) {
@@ -50,4 +51,14 @@ test('a token the server no longer knows sends the visitor to /login and clears 
   await page.goto('/users');
   await expect(page).toHaveURL('/login');
   expect((await context.cookies()).find((c) => c.name === 'fs_token')).toBeUndefined();
+});
+
+test('after 10 failed sign-ins an account is throttled: even its right password gets "Too many attempts" in the banner', async ({ page }) => {
+  // THROTTLE_PER_ACCOUNT as shipped (10 failures per 15 minutes): counted, not timed
+  const account = await createActiveUser('throttled');
+  for (let attempt = 0; attempt < 10; attempt++) {
+    await expect(signInToken({ email: account.email, password: 'wrong password' })).rejects.toThrow(/answered 400/);
+  }
+  await expectSignInRefused(page, account);
+  await expect(page.getByRole('alert')).toContainText('Too many attempts');
 });
