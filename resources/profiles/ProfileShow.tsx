@@ -66,7 +66,7 @@ export function ProfileShow() {
             </Section>
             <Stack spacing={3}>
               <Section title="resources.profiles.sections.rating">
-                <DetailFields record={profile} fields={ratingFields(staff)} resource="profiles" />
+                <DetailFields record={profile} fields={ratingFields} resource="profiles" />
               </Section>
               <Section title="resources.profiles.sections.comments">
                 <ProfileComments comments={profile.comments ?? []} staff={staff} />

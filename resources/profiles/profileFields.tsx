@@ -48,8 +48,8 @@ export function annotationFields(locale: string): FieldDeclaration<Profile>[] {
   ];
 }
 
-/** FS Rating (staff only) and the user's own rating. */
-export function ratingFields(staff: boolean): FieldDeclaration<Profile>[] {
-  const userRating = { source: 'profile_rating', label: label('profile_rating'), empty: notAvailable };
-  return staff ? [{ source: 'app_rating', label: label('app_rating'), empty: notAvailable }, userRating] : [userRating];
-}
+/** SPEC §2/§3: FS Rating (app_rating) and User Rating (profile_rating), shown to everyone. */
+export const ratingFields: FieldDeclaration<Profile>[] = [
+  { source: 'app_rating', label: label('app_rating'), empty: notAvailable },
+  { source: 'profile_rating', label: label('profile_rating'), empty: notAvailable },
+];

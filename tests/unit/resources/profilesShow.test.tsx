@@ -52,12 +52,12 @@ describe('ProfileShow for staff', () => {
 });
 
 describe('ProfileShow for a normal user', () => {
-  it('has no FS Rating button nor FS Rating field, and only the first comment without email', async () => {
+  it('has no FS Rating button but shows the FS Rating and the User Rating, and only the first comment without email', async () => {
     renderProfile(normal);
     await screen.findByRole('link', { name: 'Add/Update Profile Rating' });
     expect(screen.queryByRole('link', { name: 'Add/Update FS Rating' })).not.toBeInTheDocument();
     const rating = section('Rating');
-    expect(valueOf(rating, 'FS Rating')).toBeNull();
+    expect(valueOf(rating, 'FS Rating')).toBe('8.5');
     expect(valueOf(rating, 'User Rating')).toBe('6.25');
     const comments = section('Comments');
     expect(within(comments).getByText('Strong candidate.')).toBeInTheDocument();
@@ -66,9 +66,10 @@ describe('ProfileShow for a normal user', () => {
   });
 
   it("says 'No comments' when there is none, and N/A for missing ratings", async () => {
-    renderProfile(normal, profile(5, { comments: [], profile_rating: null, tech_rating: null }));
+    renderProfile(normal, profile(5, { comments: [], app_rating: null, profile_rating: null, tech_rating: null }));
     await screen.findByRole('link', { name: 'Add/Update Profile Rating' });
     expect(within(section('Comments')).getByText('No comments')).toBeInTheDocument();
+    expect(valueOf(section('Rating'), 'FS Rating')).toBe('N/A');
     expect(valueOf(section('Rating'), 'User Rating')).toBe('N/A');
     expect(valueOf(section('AI Annotation'), 'Tech Rating')).toBe('N/A');
   });
