@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { DatabaseHandle } from './db/connect';
-import { installErrorHandling, notFoundBody } from './http/errors';
+import { frameworkErrors, installErrorHandling, notFoundBody } from './http/errors';
 import { installValidators } from './http/validator';
 import { refuseNullCharacters } from './http/null-characters';
 import { installJsonBodies } from './http/json-body';
@@ -63,6 +63,7 @@ export async function buildApp({ config, handle, workers = true, logger }: AppOp
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
     schemaController: { compilersFactory: { buildSerializer: serializersCompiledOnFirstUse } },
+    frameworkErrors, // the router's own 400/414 answer {"errors": [...]} too
   });
 
   await app.register(

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '../../types/api';
 import { validationMessages } from './validation';
 
@@ -50,6 +50,21 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/**
+ * The router's own refusals, made before any route or hook runs (a path that is not valid
+ * percent-encoded UTF-8, a path parameter longer than the router takes): Fastify's
+ * `frameworkErrors` option, so that they answer `{"errors": [...]}` like everything else.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    void reply.status(status).send({ errors: [clientMessage(error)] } satisfies ErrorBody);
+    return;
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  void reply.status(500).send({ errors: ['A server error occurred.'] } satisfies ErrorBody);
+}
+
 /** The 404 of an unknown path (the static app adds its history fallback in front of it). */
 export function notFoundBody(method: string, url: string): ErrorBody {
   return { errors: [`Not found: ${method} ${url.split('?')[0]}`] };
@@ -64,6 +79,10 @@ function clientMessage(error: FastifyError): string {
       return 'The request body is too large.';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported media type: send application/json.';
+    case 'FST_ERR_BAD_URL':
+      return 'Malformed URL: the path is not valid percent-encoded UTF-8.';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'A path parameter is too long.';
     default:
       return error.message || 'Bad request.';
   }

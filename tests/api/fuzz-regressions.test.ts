@@ -28,3 +28,17 @@ describe('a JSON body nested deeper than the call stack', () => {
     expect(body.errors).toEqual(['x.0.y.0.1: Null characters are not allowed.']);
   });
 });
+
+describe('URLs the router refuses before any route runs', () => {
+  // found as: GET /api/v1/users/%ED%A0%80 → 400 {"error":"Bad Request","code":"FST_ERR_BAD_URL",…}
+  // and GET /api/v1/users/<120 digits> → 414 {"error":"Bad Request","code":"FST_ERR_MAX_PARAM_LENGTH",…}
+  it('a path segment that is not percent-encoded UTF-8: 400 {"errors"}', async () => {
+    const body = expectErrors(await api.call(undefined, { method: 'GET', url: '/api/v1/users/%ED%A0%80' }), 400);
+    expect(Object.keys(body)).toEqual(['errors']);
+  });
+
+  it('a path parameter longer than the router takes: 414 {"errors"}', async () => {
+    const body = expectErrors(await api.call(undefined, { method: 'DELETE', url: `/api/v1/searches/${'9'.repeat(120)}` }), 414);
+    expect(Object.keys(body)).toEqual(['errors']);
+  });
+});
