@@ -3,7 +3,7 @@ import type { Database } from '../server/db/schema';
 import { RATING_FIELDS } from '../types/api';
 import { Random } from '../server/demo/random';
 import { hashPassword } from '../server/accounts/passwords';
-import { findUserByEmail, insertUser } from '../server/resources/users/repository';
+import { findUserByEmail, insertUser } from '../server/accounts/users';
 import { runSeed } from '../server/demo/seed-command';
 import { startBenchServer, signIn, timedGet } from './server-under-test';
 import { summarize } from './stats';

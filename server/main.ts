@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { openDatabase } from './db/connect';
 import { ensureAdmin } from './accounts/bootstrap';
-import { countUsers } from './resources/users/repository';
+import { countUsers } from './accounts/users';
 import { DEMO_TEMPLATE, seedDemo } from './demo/seed';
 import { describeAccounts, giveWaitingDemoAccountsPasswords, issueDemoPasswords, type DemoAccount } from './demo/accounts';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { hashPassword, passwordProblems } from './passwords';
-import { findUserByEmail, insertUser, updateUser } from '../resources/users/repository';
+import { findUserByEmail, insertUser, updateUser } from './users';
 
 /** ADMIN_EMAIL/ADMIN_PASSWORD: make sure an active staff + superuser with these credentials exists. */
 export async function ensureAdmin(db: Kysely<Database>, email: string, password: string): Promise<'created' | 'updated'> {

@@ -9,7 +9,7 @@ import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import { hashPassword, passwordProblems } from '../accounts/passwords';
 import { revokeTokens } from '../accounts/tokens';
-import { findUserByEmail, insertUser, updateUser } from '../resources/users/repository';
+import { findUserByEmail, insertUser, updateUser } from '../accounts/users';
 import { runSeed, SEED_HELP } from '../demo/seed-command';
 import { promptHidden, PromptInterrupted } from './prompt';
 

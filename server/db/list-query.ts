@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Expression, type SelectQueryBuilder, type SqlBool, type ExpressionBuilder } from 'kysely';
 import type { ListResponse } from '../../types/api';
+import type { ListQuery } from '../http/list-query';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../types/schema';
 import { cachedCount, type CountOptions, type VersionedTable } from './count-cache';
 
 /** How one list of the API is searched and sorted (CONVENTIONS "API" → Lists). */
@@ -19,7 +21,7 @@ export interface ListDeclaration {
    * trigram-indexed document): only the pattern is folded, so the index is used
    */
   searchFolded?: boolean;
-  /** cache exact counts until this table changes (http/count-cache.ts); runList then needs the db */
+  /** cache exact counts until this table changes (db/count-cache.ts); runList then needs the db */
   countVersionOf?: VersionedTable;
 }
 
@@ -30,27 +32,10 @@ export interface ListParams {
   ordering: { field: string; expression: string; descending: boolean }[];
 }
 
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE = 1_000_000_000;
 
-/** The querystring schema every list shares; `extra` adds a list's own filters. */
-export function listQuerySchema(extra: Record<string, object> = {}) {
-  return {
-    type: 'object',
-    properties: {
-      // bounded so that the row offset stays an exact integer the database accepts
-      page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
-      page_size: { type: 'integer', minimum: 1, default: DEFAULT_PAGE_SIZE },
-      search: { type: 'string', maxLength: 200 },
-      ordering: { type: 'string', maxLength: 500 },
-      ...extra,
-    },
-  } as const;
-}
-
+/** The list parameters of a request, as the declaration allows them (CONVENTIONS "API" → Lists). */
 export function parseListParams(
-  query: { page?: number; page_size?: number; search?: string; ordering?: string },
+  query: Partial<ListQuery>,
   declaration: ListDeclaration,
 ): ListParams {
   const requested = (query.ordering ?? '')

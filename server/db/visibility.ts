@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { CurrentUser } from '../../http/auth';
+import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Database } from './schema';
+import type { Viewer } from '../accounts/users';
 
 /** Users who share an organization with `userId`, themselves included. */
 export function colleaguesOf(userId: number) {
@@ -17,7 +17,7 @@ export function colleaguesOf(userId: number) {
  * The data sources a user may read (CONVENTIONS "Who sees what"): public ones,
  * their own and those of organization colleagues. `null` for staff: everything.
  */
-export async function readableDataSourceIds(db: Kysely<Database>, user: Pick<CurrentUser, 'id' | 'is_staff'>): Promise<number[] | null> {
+export async function readableDataSourceIds(db: Kysely<Database>, user: Viewer): Promise<number[] | null> {
   if (user.is_staff) return null;
   const rows = await db
     .selectFrom('data_source')
@@ -31,4 +31,12 @@ export async function readableDataSourceIds(db: Kysely<Database>, user: Pick<Cur
 export async function colleagueIds(db: Kysely<Database>, userId: number): Promise<number[]> {
   const result = await sql<{ id: number }>`SELECT * FROM ${colleaguesOf(userId)} AS c(id)`.execute(db);
   return result.rows.map((r) => Number(r.id));
+}
+
+/**
+ * Rows with an `owner_id` that `viewer` shares (CONVENTIONS "Who sees what": profile lists,
+ * saved searches, rules, platform connections): their own and their organization colleagues'; staff: all.
+ */
+export function ownedByColleagues<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, viewer: Viewer): SelectQueryBuilder<DB, TB, O> {
+  return viewer.is_staff ? query : query.where(sql<SqlBool>`owner_id IN ${colleaguesOf(viewer.id)}`);
 }

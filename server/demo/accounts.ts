@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../accounts/passwords';
-import { findUserByEmail, insertUser } from '../resources/users/repository';
+import { findUserByEmail, insertUser } from '../accounts/users';
 
 export interface DemoAccount {
   role: 'staff' | 'normal' | 'crowdsourcing';

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { hashPassword } from '../accounts/passwords';
-import { findUserByEmail, insertUser } from '../resources/users/repository';
+import { findUserByEmail, insertUser } from '../accounts/users';
 import { refreshDimensions } from '../resources/profiles/dimensions';
 import { Random } from './random';
 import { makeCompany, makeProfile } from './generator';

@@ -4,7 +4,7 @@ import { issueDemoPasswords, seedDemoAccounts, type DemoAccount } from './accoun
 import type { DatabaseTemplate } from '../db/template';
 import { seedDataset } from './dataset';
 import { DEMO_SEED } from './generator';
-import { findUserByEmail } from '../resources/users/repository';
+import { findUserByEmail } from '../accounts/users';
 import { setComment, setUserRating, setAppRating } from '../resources/profiles/repository';
 import { createProfileList } from '../resources/profile-lists/repository';
 import { createSavedSearch } from '../resources/searches/repository';

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import type { User } from '../../types/api';
 import { userForToken } from '../accounts/tokens';
+import type { CurrentUser } from '../accounts/users';
 import { forbidden, unauthorized } from './errors';
 
 /** Who may call a route: everyone, any signed-in user (the default), or staff only. */
@@ -18,8 +18,6 @@ declare module 'fastify' {
     tokenHash: string;
   }
 }
-
-export type CurrentUser = Omit<User, 'date_joined'> & { date_joined: Date; external_id: string | null };
 
 /** `Authorization: Token {token}` on every API route but the public ones (CONVENTIONS "API"). */
 export default fp(async (app) => {

@@ -19,6 +19,13 @@ export function fieldError(field: string, message: string): HttpError {
   return new HttpError(400, [`${field}: ${message}`], { [field]: [message] });
 }
 
+/** 400 when a list of ids names rows that do not exist (or that the caller may not see), DRF's words. */
+export function refuseUnknownIds(field: string, unknown: number[]): void {
+  if (unknown.length === 0) return;
+  const messages = unknown.map((id) => `Invalid pk "${id}" - object does not exist.`);
+  throw new HttpError(400, messages.map((m) => `${field}: ${m}`), { [field]: messages });
+}
+
 export const notFound = () => new HttpError(404, ['Not found.']);
 export const forbidden = () => new HttpError(403, ['You do not have permission to perform this action.']);
 export const unauthorized = (message = 'Authentication credentials were not provided.') => new HttpError(401, [message]);

@@ -1,5 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
-import { NOT_BLANK } from './schemas';
+import { NOT_BLANK } from '../../types/schema';
 
 /**
  * Turns JSON-schema (ajv) errors into the API's messages, one per field, in the
@@ -69,6 +69,8 @@ function describe(error: FastifySchemaValidationError, context?: string): { fiel
       return { field, message: `Ensure this value is greater than ${params.limit}.` };
     case 'multipleOf':
       return { field, message: 'Ensure that there are no more than 2 decimal places.' };
+    case 'const':
+      return { field, message: `Select a valid choice. Allowed: ${params.allowedValue}.` };
     case 'enum':
       return { field, message: `Select a valid choice. Allowed: ${(params.allowedValues as unknown[]).join(', ')}.` };
     case 'maxItems':

@@ -8,7 +8,7 @@ import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connect';
 import { buildApp } from '../../server/app';
 import { hashPassword } from '../../server/accounts/passwords';
-import { insertUser } from '../../server/resources/users/repository';
+import { insertUser } from '../../server/accounts/users';
 import { issueToken } from '../../server/accounts/tokens';
 
 /**

@@ -12,7 +12,7 @@ import { pgliteExtensions } from '../../server/db/pglite';
 import { DEMO_TEMPLATE } from '../../server/demo/seed';
 import { giveWaitingDemoAccountsPasswords } from '../../server/demo/accounts';
 import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../server/accounts/passwords';
-import { findUserByEmail } from '../../server/resources/users/repository';
+import { findUserByEmail } from '../../server/accounts/users';
 import { loadConfig } from '../../server/config';
 import { startServer } from '../../server/main';
 import { testDb } from './harness';

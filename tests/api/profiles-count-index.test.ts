@@ -9,12 +9,12 @@ import { expectStatus } from './expect';
 import { seedDataset } from '../../server/demo/dataset';
 import { Random } from '../../server/demo/random';
 import { RATING_FIELDS } from '../../types/api';
-import { applyOrdering, applySearch, parseListParams } from '../../server/http/list-query';
+import { applyOrdering, applySearch, parseListParams } from '../../server/db/list-query';
 import { applyProfileFilters, profileList, type ProfileFilters } from '../../server/resources/profiles/filters';
 import {
   enableProfileCountIndex, indexedProfileCount, indexedProfilePage, profileCountIndexSettled,
 } from '../../server/resources/profiles/count-index/manager';
-import { tableVersion } from '../../server/http/count-cache';
+import { tableVersion } from '../../server/db/count-cache';
 
 let api: TestApi;
 let sourceIds: number[];

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { startTestApi, type TestApi, type TestUser } from './harness';
 import { expectErrors, expectStatus, isoUtc } from './expect';
 import { registerDefaultEntity } from '../../server/jobs/default-entities';
-import { insertUser } from '../../server/resources/users/repository';
+import { insertUser } from '../../server/accounts/users';
 import type { ListResponse, User } from '../../types/api';
 
 /** users the default-entities job ran for: proves the job's work happened, not only its queueing */

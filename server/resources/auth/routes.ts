@@ -1,13 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ActivationRequest, ChangePasswordRequest, RegistrationRequest, RequestResetRequest, ResetPasswordRequest, SignInRequest } from '../../../types/api';
+import { DetailSchema, errors } from '../../../types/schema';
+import {
+  ActivationRequestSchema, ChangePasswordRequestSchema, RegistrationRequestSchema, RequestResetRequestSchema, ResetPasswordRequestSchema, SignInRequestSchema, SignInResponseSchema,
+} from '../../../types/wire/auth';
+import { typed } from '../../http/crud';
 import { HttpError, fieldError } from '../../http/errors';
-import { detailResponse, email, errors, object, password, requiredText } from '../../http/schemas';
 import { ensureAllowed } from '../../http/throttle';
 import { hashPassword, passwordProblems, UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../accounts/passwords';
 import { issueToken, revokeToken, revokeTokens } from '../../accounts/tokens';
 import { consumeCode, issueCode } from '../../accounts/codes';
 import { activationMail, passwordResetMail } from '../../mail/templates';
-import { findUserByEmail, insertUser, updateUser } from '../users/repository';
+import { findUserByEmail, insertUser, updateUser } from '../../accounts/users';
 import { isUniqueViolation } from '../../db/errors';
 
 const SIGN_IN_FAILED = 'Unable to log in with provided credentials.';
@@ -20,7 +23,8 @@ function checkPassword(field: string, value: string): void {
 }
 
 /** Sign-in, registration, activation and the three password calls (SPEC §7 Authentication and users). */
-export default async function authRoutes(app: FastifyInstance) {
+export default async function authRoutes(instance: FastifyInstance) {
+  const app = typed(instance);
   const { throttles } = app;
   const publicRoute = { access: 'public' as const };
   const guard = (request: FastifyRequest, account: string) =>
@@ -39,12 +43,12 @@ export default async function authRoutes(app: FastifyInstance) {
   const sendLater = (mail: Parameters<typeof app.mailer.send>[0]) =>
     void app.mailer.send(mail).catch((error) => app.log.error({ err: error, to: mail.to }, 'sending e-mail failed'));
 
-  app.post<{ Body: SignInRequest }>('/auth/sign-in/', {
+  app.post('/auth/sign-in/', {
     config: publicRoute,
     schema: {
       tags: ['auth'], summary: 'Sign in: answers a token for an active user',
-      body: object({ email: requiredText(254), password }),
-      response: { 200: object({ token: { type: 'string' } }), ...errors(400, 429) },
+      body: SignInRequestSchema,
+      response: { 200: SignInResponseSchema, ...errors(400, 429) },
     },
   }, async (request) => {
     const { email: address, password: given } = request.body;
@@ -61,18 +65,18 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   app.post('/auth/sign-out/', {
-    schema: { tags: ['auth'], summary: 'Revoke the token of this request', response: { 200: detailResponse, ...errors(401) } },
+    schema: { tags: ['auth'], summary: 'Revoke the token of this request', response: { 200: DetailSchema, ...errors(401) } },
   }, async (request) => {
     await revokeToken(app.db, request.tokenHash);
     return { detail: 'Signed out.' };
   });
 
-  app.post<{ Body: RegistrationRequest }>('/auth/registration/', {
+  app.post('/auth/registration/', {
     config: publicRoute,
     schema: {
       tags: ['auth'], summary: 'Register: creates an inactive user and e-mails the activation link',
-      body: object({ first_name: requiredText(150), last_name: requiredText(150), email, password }),
-      response: { 201: detailResponse, ...errors(400, 429) },
+      body: RegistrationRequestSchema,
+      response: { 201: DetailSchema, ...errors(400, 429) },
     },
   }, async (request, reply) => {
     const body = request.body;
@@ -98,12 +102,12 @@ export default async function authRoutes(app: FastifyInstance) {
     return { detail: 'Registration successful. An activation e-mail has been sent.' };
   });
 
-  app.post<{ Body: ActivationRequest }>('/auth/activation/', {
+  app.post('/auth/activation/', {
     config: publicRoute,
     schema: {
       tags: ['auth'], summary: 'Activate an account with the e-mailed code',
-      body: object({ email: requiredText(254), code: requiredText(200) }),
-      response: { 200: detailResponse, ...errors(400, 429) },
+      body: ActivationRequestSchema,
+      response: { 200: DetailSchema, ...errors(400, 429) },
     },
   }, async (request) => {
     guard(request, request.body.email);
@@ -114,12 +118,12 @@ export default async function authRoutes(app: FastifyInstance) {
     return { detail: 'Account activated.' };
   });
 
-  app.post<{ Body: RequestResetRequest }>('/passwords/request-reset/', {
+  app.post('/passwords/request-reset/', {
     config: publicRoute,
     schema: {
       tags: ['passwords'], summary: 'E-mail a password-reset link; answers the same whether or not the account exists',
-      body: object({ email: requiredText(254) }),
-      response: { 200: detailResponse, ...errors(400, 429) },
+      body: RequestResetRequestSchema,
+      response: { 200: DetailSchema, ...errors(400, 429) },
     },
   }, async (request) => {
     guard(request, request.body.email);
@@ -132,12 +136,12 @@ export default async function authRoutes(app: FastifyInstance) {
     return { detail: RESET_REQUESTED };
   });
 
-  app.post<{ Body: ResetPasswordRequest }>('/passwords/reset/', {
+  app.post('/passwords/reset/', {
     config: publicRoute,
     schema: {
       tags: ['passwords'], summary: 'Set a new password with the e-mailed code; signs out every session',
-      body: object({ email: requiredText(254), code: requiredText(200), new_password: password }),
-      response: { 200: detailResponse, ...errors(400, 429) },
+      body: ResetPasswordRequestSchema,
+      response: { 200: DetailSchema, ...errors(400, 429) },
     },
   }, async (request) => {
     const { email: address, code, new_password } = request.body;
@@ -151,11 +155,11 @@ export default async function authRoutes(app: FastifyInstance) {
     return { detail: 'Password has been reset.' };
   });
 
-  app.post<{ Body: ChangePasswordRequest }>('/passwords/change/', {
+  app.post('/passwords/change/', {
     schema: {
       tags: ['passwords'], summary: "Change one's password; the user's other sessions are signed out",
-      body: object({ old_password: password, new_password: password }),
-      response: { 200: detailResponse, ...errors(400, 401, 429) },
+      body: ChangePasswordRequestSchema,
+      response: { 200: DetailSchema, ...errors(400, 401, 429) },
     },
   }, async (request) => {
     const { old_password, new_password } = request.body;

@@ -1,27 +1,14 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { ListResponse, ProfileList, ProfileListWrite } from '../../../types/api';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, ProfileListTable } from '../../db/schema';
+import type { ProfileList, ProfileListWrite } from '../../../types/api';
+import type { Viewer } from '../../accounts/users';
 import { replaceMembers } from '../../db/membership';
-import { parseListParams, runList, type ListDeclaration } from '../../http/list-query';
-import { colleaguesOf, readableDataSourceIds } from '../data-sources/visibility';
+import { readableDataSourceIds } from '../../db/visibility';
 
-export const profileListList: ListDeclaration = {
-  ordering: { created_at: 'created_at', updated_at: 'updated_at', name: 'lower(name)' },
-  defaultOrdering: ['-created_at'],
-  search: ['name'],
-};
-
-type Viewer = { id: number; is_staff: boolean };
-type Row = { id: number; name: string; created_at: Date; updated_at: Date };
-
-/** Lists the viewer shares: their own and their organization colleagues' (staff: all). */
-function visibleLists(db: Kysely<Database>, viewer: Viewer) {
-  const query = db.selectFrom('profile_list').select(['id', 'name', 'created_at', 'updated_at']);
-  return viewer.is_staff ? query : query.where('owner_id', 'in', colleaguesOf(viewer.id));
-}
+export type ProfileListRow = Selectable<ProfileListTable>;
 
 /** The lists with their members, leaving out the profiles the viewer may not see (a colleague's colleague may). */
-async function withProfiles(db: Kysely<Database>, viewer: Viewer, rows: Row[]): Promise<ProfileList[]> {
+export async function withProfiles(db: Kysely<Database>, viewer: Viewer, rows: ProfileListRow[]): Promise<ProfileList[]> {
   const ids = rows.map((r) => r.id);
   const readable = ids.length ? await readableDataSourceIds(db, viewer) : null;
   let query = db
@@ -46,17 +33,7 @@ async function withProfiles(db: Kysely<Database>, viewer: Viewer, rows: Row[]): 
   }));
 }
 
-export async function listProfileLists(db: Kysely<Database>, viewer: Viewer, query: Parameters<typeof parseListParams>[0]): Promise<ListResponse<ProfileList>> {
-  const page = await runList(visibleLists(db, viewer), parseListParams(query, profileListList), profileListList, 'id', (row) => row);
-  return { count: page.count, results: await withProfiles(db, viewer, page.results) };
-}
-
-export async function getProfileList(db: Kysely<Database>, viewer: Viewer, id: number): Promise<ProfileList | undefined> {
-  const row = await visibleLists(db, viewer).where('id', '=', id).executeTakeFirst();
-  return row ? (await withProfiles(db, viewer, [row]))[0] : undefined;
-}
-
-export async function createProfileList(db: Kysely<Database>, ownerId: number, data: ProfileListWrite): Promise<number> {
+export async function createProfileList(db: Kysely<Database>, ownerId: number, data: Required<ProfileListWrite>): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.insertInto('profile_list').values({ name: data.name.trim(), owner_id: ownerId }).returning('id').executeTakeFirstOrThrow();
     await replaceMembers(trx, 'profile_list_profile', 'profile_list_id', 'profile_id', row.id, data.profiles);
@@ -73,10 +50,6 @@ export async function updateProfileList(db: Kysely<Database>, id: number, data: 
       .execute();
     if (data.profiles) await replaceMembers(trx, 'profile_list_profile', 'profile_list_id', 'profile_id', id, data.profiles);
   });
-}
-
-export async function deleteProfileList(db: Kysely<Database>, id: number): Promise<void> {
-  await db.deleteFrom('profile_list').where('id', '=', id).execute();
 }
 
 /** The members of a list, all of them (whoever may see them). */

@@ -1,7 +1,8 @@
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema';
 import { RATING_FIELDS, type RatingField } from '../../../types/api';
-import type { ListDeclaration } from '../../http/list-query';
+import type { ListDeclaration } from '../../db/list-query';
+import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 
 /** Sorting and search of GET /profiles (SPEC §2 Profiles list: eight sortable columns). */
 export const profileList: ListDeclaration = {
@@ -24,26 +25,23 @@ export const profileList: ListDeclaration = {
   countVersionOf: 'profile',
 };
 
-export type RangeKey = `${RatingField}__${'gte' | 'lte'}`;
-
-export type ProfileFilters = {
-  data_sources?: number[];
-  nationalities?: string[];
-  gender?: string[];
-} & Partial<Record<RangeKey, number>>;
-
 /** Querystring schema of the profile filters (repeated keys for lists, __gte/__lte for ranges). */
-export const profileFilterSchema: Record<string, object> = {
-  data_sources: { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 200 },
-  nationalities: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 10 }, maxItems: 300 },
-  gender: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 50 }, maxItems: 20 },
-  ...Object.fromEntries(
-    RATING_FIELDS.flatMap((field) => [
-      [`${field}__gte`, { type: 'number', minimum: 0, maximum: 10 }],
-      [`${field}__lte`, { type: 'number', minimum: 0, maximum: 10 }],
-    ]),
-  ),
-};
+const Rating = Type.Optional(Type.Number({ minimum: 0, maximum: 10 }));
+export const profileFilterSchema = {
+  data_sources: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 200 })),
+  nationalities: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 10 }), { maxItems: 300 })),
+  gender: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 20 })),
+  tech_rating__gte: Rating,
+  tech_rating__lte: Rating,
+  education_rating__gte: Rating,
+  education_rating__lte: Rating,
+  professional_experience_rating__gte: Rating,
+  professional_experience_rating__lte: Rating,
+  entrepreneurial_spirit_rating__gte: Rating,
+  entrepreneurial_spirit_rating__lte: Rating,
+} satisfies Record<`${RatingField}__${'gte' | 'lte'}`, TSchema> & TProperties;
+
+export type ProfileFilters = Static<TObject<typeof profileFilterSchema>>;
 
 /**
  * What a user may see and what they asked for, as conditions on `profile`

@@ -1,15 +1,15 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, ProfileTable } from '../../db/schema';
-import type { CurrentUser } from '../../http/auth';
+import type { Viewer } from '../../accounts/users';
 import type { Connection, DataSourceRef, ListResponse, Profile, ProfileComment, ProfileSummary } from '../../../types/api';
-import { applyOrdering, applySearch, parseListParams, runList, type ListDeclaration } from '../../http/list-query';
-import { readableDataSourceIds } from '../data-sources/visibility';
+import { applyOrdering, applySearch, parseListParams, runList, type ListDeclaration } from '../../db/list-query';
+import { readableDataSourceIds } from '../../db/visibility';
 import { applyProfileFilters, profileList, type ProfileFilters } from './filters';
 import { indexedProfilePage } from './count-index/manager';
-import { tableVersion } from '../../http/count-cache';
+import { tableVersion } from '../../db/count-cache';
 
-type Viewer = Pick<CurrentUser, 'id' | 'is_staff'>;
-type ListQuery = Parameters<typeof parseListParams>[0];
+type ListQuery = Partial<import('../../http/list-query').ListQuery>;
+export type ProfileRow = Selectable<ProfileTable>;
 
 export const SUMMARY_COLUMNS = [
   'id', 'external_id', 'first_name', 'last_name', 'email', 'location', 'headline', 'image_url', 'current_company',
@@ -69,11 +69,10 @@ const EMPTY_DETAIL = {
   educations: [], jobs: [], skills: [], courses: [], languages: [], projects: [], publications: [], licenses: [], recommendations: [], interests: [],
 };
 
-/** Everything the detail screen shows; comments by role (staff: all with e-mails; others: their own). */
-export async function getProfile(db: Kysely<Database>, viewer: Viewer, id: number): Promise<Profile | undefined> {
-  const found = await findVisibleProfile(db, viewer, id);
-  if (!found) return undefined;
-  const { row, readable } = found;
+/** Everything the detail screen shows of a profile the viewer may see; comments by role (staff: all with e-mails; others: their own). */
+export async function toDetail(db: Kysely<Database>, viewer: Viewer, row: ProfileRow): Promise<Profile> {
+  const id = row.id;
+  const readable = await readableDataSourceIds(db, viewer);
   const [detail, dataSources, rating, comments] = await Promise.all([
     db.selectFrom('profile_detail').selectAll().where('profile_id', '=', id).executeTakeFirst(),
     dataSourceRefs(db, row.data_source_ids, readable),

@@ -4,7 +4,7 @@ import { RATING_FIELDS, type RatingField } from '../../../../types/api';
 import { profileList, type ProfileFilters } from '../filters';
 import { add, emptySet, filterSet, fullSet, has, intersectInto, size, unionInto, type Bitset } from './bitset';
 import { TokenIndex } from './tokens';
-import { tableVersion } from '../../../http/count-cache';
+import { tableVersion } from '../../../db/count-cache';
 
 /**
  * Exact profile counts from memory. A first-time count over a broad filter

@@ -2,9 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/schema';
 import type { ProfileFilters } from '../filters';
-import type { ListParams } from '../../../http/list-query';
+import type { ListParams } from '../../../db/list-query';
 import { buildProfileCountIndex, type ProfileCountIndex } from './index';
-import { tableVersion } from '../../../http/count-cache';
+import { tableVersion } from '../../../db/count-cache';
 import { size } from './bitset';
 
 /** Below this many profiles SQL counts take a few milliseconds: no index, no memory spent. */

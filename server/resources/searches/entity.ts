@@ -1,0 +1,33 @@
+// Saved searches of the profiles screen, shared with organization colleagues (SPEC §7 Saved searches).
+import type { SavedSearch } from '../../../types/api';
+import { SavedSearchSchema, SavedSearchWriteSchema } from '../../../types/wire/searches';
+import { defineEntity } from '../../http/crud';
+import { ownedByColleagues } from '../../db/visibility';
+import { createSavedSearch, updateSavedSearch, type SavedSearchRow } from './repository';
+
+export const searches = defineEntity({
+  path: 'searches',
+  table: 'saved_search',
+  item: SavedSearchSchema,
+  list: {
+    ordering: { created_at: 'created_at', updated_at: 'updated_at', name: 'lower(name)' },
+    defaultOrdering: ['-created_at'],
+    search: ['name'],
+  },
+  rows: (db, viewer) => ownedByColleagues(db.selectFrom('saved_search').selectAll(), viewer),
+  toItems: async (_db, _viewer, rows: SavedSearchRow[]): Promise<SavedSearch[]> =>
+    rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      url: row.url,
+      entity: 'Profile',
+      created_at: row.created_at.toISOString(),
+      updated_at: row.updated_at.toISOString(),
+    })),
+  writes: {
+    body: SavedSearchWriteSchema,
+    create: (db, viewer, body) => createSavedSearch(db, viewer.id, body),
+    update: (db, _viewer, id, body) => updateSavedSearch(db, id, body),
+  },
+  deletable: true,
+});

@@ -1,0 +1,82 @@
+// The users' administration, staff only, and the signed-in user (SPEC §7 Authentication and users).
+import { DetailSchema, errors } from '../../../types/schema';
+import { CrowdsourcingRequestSchema, UserIdRequestSchema, UserSchema } from '../../../types/wire/auth';
+import { findUser, updateUser, type UserRow } from '../../accounts/users';
+import { revokeTokens } from '../../accounts/tokens';
+import { defineEntity } from '../../http/crud';
+import { fieldError } from '../../http/errors';
+import { createDefaultEntitiesJob } from '../../jobs/default-entities';
+import { toUser } from './repository';
+
+const staff = { access: 'staff' as const };
+const tags = ['users'];
+
+export const users = defineEntity({
+  path: 'users',
+  table: 'app_user',
+  item: UserSchema,
+  access: 'staff',
+  summary: 'Users; search on names and e-mail',
+  list: {
+    ordering: {
+      // case-insensitive like e-mail: both databases collate "C", where 'Zoe' sorts before 'adam'
+      first_name: 'lower(first_name)',
+      last_name: 'lower(last_name)',
+      email: 'lower(email)',
+      date_joined: 'date_joined',
+      is_crowdsourcing: 'is_crowdsourcing',
+      is_active: 'is_active',
+    },
+    defaultOrdering: ['-date_joined'],
+    search: ['first_name', 'last_name', 'email', "first_name || ' ' || last_name"],
+  },
+  rows: (db) => db.selectFrom('app_user').selectAll(),
+  toItems: async (_db, _viewer, rows: UserRow[]) => rows.map(toUser),
+
+  routes(app) {
+    app.get('/users/me', {
+      schema: { tags, summary: 'The signed-in user', response: { 200: UserSchema, ...errors(401) } },
+    }, async (request) => toUser(request.user));
+
+    /** a staff action on one user: 400 naming user_id when the user does not exist */
+    async function targetUser(userId: number) {
+      const user = await findUser(app.db, userId);
+      if (!user) throw fieldError('user_id', `Invalid pk "${userId}" - object does not exist.`);
+      return user;
+    }
+    const updated = async (id: number, changes: Parameters<typeof updateUser>[2]) => toUser((await updateUser(app.db, id, changes))!);
+
+    app.post('/users/crowdsourcing/', {
+      config: staff,
+      schema: { tags, summary: 'Set or unset the crowdsourcing status of a user', body: CrowdsourcingRequestSchema, response: { 200: UserSchema, ...errors(400, 401, 403) } },
+    }, async (request) => updated((await targetUser(request.body.user_id)).id, { is_crowdsourcing: request.body.is_crowdsourcing }));
+
+    app.post('/users/crowdsourcing/entities/', {
+      config: staff,
+      schema: { tags, summary: 'Create, in the background, the default entities of a crowdsourcing user', body: UserIdRequestSchema, response: { 202: DetailSchema, ...errors(400, 401, 403) } },
+    }, async (request, reply) => {
+      const user = await targetUser(request.body.user_id);
+      if (!user.is_crowdsourcing) throw fieldError('user_id', 'This user is not a crowdsourcing user.');
+      await app.jobs.send(createDefaultEntitiesJob, { user_id: user.id });
+      reply.status(202);
+      return { detail: 'Default entity creation initiated.' };
+    });
+
+    app.post('/users/activate/', {
+      config: staff,
+      schema: { tags, summary: 'Activate a user', body: UserIdRequestSchema, response: { 200: UserSchema, ...errors(400, 401, 403) } },
+    }, async (request) => updated((await targetUser(request.body.user_id)).id, { is_active: true }));
+
+    app.post('/users/de-activate/', {
+      config: staff,
+      schema: { tags, summary: 'De-activate a user (their sessions end); not oneself', body: UserIdRequestSchema, response: { 200: UserSchema, ...errors(400, 401, 403) } },
+    }, async (request) => {
+      const user = await targetUser(request.body.user_id);
+      if (user.id === request.user.id) throw fieldError('user_id', 'You cannot de-activate yourself.');
+      const answer = await updated(user.id, { is_active: false });
+      // their sessions end: re-activating the account later must not revive them
+      await revokeTokens(app.db, user.id);
+      return answer;
+    });
+  },
+});
