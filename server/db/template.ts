@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { Kysely, PGliteDialect } from 'kysely';
 import type { Database } from './schema';
 import { migrations } from './migrations';
+import { migrate } from './migrate';
 import { isAlive } from './lock';
 import { createPglite, type PgliteExtensions } from './pglite';
 
@@ -180,7 +181,6 @@ export async function ensureTemplate(template: DatabaseTemplate, extensions: Pgl
     const pglite = await createPglite(partial, extensions);
     try {
       const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-      const { migrate } = await import('./connect');
       await migrate(db);
       const { PgBoss, fromPglite } = await import('pg-boss');
       const boss = new PgBoss({ db: fromPglite(pglite as never), backend: 'pglite', supervise: false, schedule: false });
