@@ -48,7 +48,10 @@ export interface ColumnDeclaration<R extends RaRecord = RaRecord> extends FieldD
 export interface BulkMessages {
   /** i18n key with %{count}, e.g. 'Deletion completed for %{count} organizations.' */
   success: string;
-  /** i18n key with %{count}, e.g. 'Failed for %{count} organizations.' */
+  /**
+   * i18n key with %{count} and %{reasons} (the distinct server messages, each a sentence),
+   * e.g. 'Failed for %{count} organizations: %{reasons}'
+   */
   failure: string;
 }
 

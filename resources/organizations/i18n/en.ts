@@ -35,7 +35,7 @@ export default {
       },
       results: {
         deleted: 'Deletion completed for %{count} organizations.',
-        failed: 'Failed for %{count} organizations.',
+        failed: 'Failed for %{count} organizations: %{reasons}',
       },
       errors: {
         create: 'Failed to create organization.',

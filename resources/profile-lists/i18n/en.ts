@@ -36,7 +36,7 @@ export default {
       },
       results: {
         deleted: 'Deletion completed for %{count} profile lists.',
-        failed: 'Failed for %{count} profile lists.',
+        failed: 'Failed for %{count} profile lists: %{reasons}',
       },
       errors: {
         create: 'Failed to create profile list.',

@@ -15,7 +15,7 @@ export default {
       },
       results: {
         deleted: 'Deletion completed for %{count} searches.',
-        failed: 'Failed for %{count} searches.',
+        failed: 'Failed for %{count} searches: %{reasons}',
       },
       errors: {
         create: 'Failed to create search.',

@@ -33,7 +33,7 @@ export default {
         create_entities: 'Default entity creation initiated for %{count} users.',
         activate: 'Activation completed for %{count} users.',
         deactivate: 'Deactivation completed for %{count} users.',
-        failed: 'Failed for %{count} users.',
+        failed: 'Failed for %{count} users: %{reasons}',
       },
     },
   },

@@ -10,6 +10,7 @@ export default {
       select_all: 'Select all rows',
       select_row: 'Select row %{id}',
       action_failed: 'An error occurred while performing the action.',
+      more_reasons: 'And %{smart_count} more reason. |||| And %{smart_count} more reasons.',
       delete: 'Delete',
       pagination: 'Pagination',
       first_page: 'First',

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpError } from 'react-admin';
 import { ListScreen } from '../../../src/lists/ListScreen';
 import { deleteEach } from '../../../src/lists/bulkActions';
 import type { ListDeclaration, ListFilterProps } from '../../../src/lists/types';
@@ -30,7 +31,7 @@ const things: ListDeclaration<Thing> = {
     { source: 'members', label: 'Members', type: 'count' },
   ],
   createButton: { label: 'Create Thing', to: '/things/create' },
-  bulkActions: [deleteEach({ success: 'Deletion completed for %{count} things.', failure: 'Failed for %{count} things.' })],
+  bulkActions: [deleteEach({ success: 'Deletion completed for %{count} things.', failure: 'Failed for %{count} things: %{reasons}' })],
 };
 
 const thing = (id: number, change: Partial<Thing> = {}): Thing => ({
@@ -242,15 +243,16 @@ describe('ListScreen per-item bulk actions', () => {
     expect(rowCheckbox(3)).not.toBeChecked();
   });
 
-  it('adds the failures and takes the error style on a partial failure', async () => {
+  it('adds the failures with their reasons and takes the error style on a partial failure', async () => {
     const user = userEvent.setup();
     renderThings('/things', {
-      delete: ({}, { id }: { id: number }) => (id === 2 ? Promise.reject(new Error('nope')) : Promise.resolve({ data: { id } })),
+      delete: ({}, { id }: { id: number }) =>
+        id === 1 ? Promise.resolve({ data: { id } }) : Promise.reject(new HttpError('You do not have permission to do this.', 403, {})),
     });
     await screen.findByText('Thing 1');
     await deleteSelected(user, [1, 2, 3]);
     const banner = await screen.findByRole('alert');
-    expect(banner).toHaveTextContent('Deletion completed for 2 things. Failed for 1 things.');
+    expect(banner.textContent).toBe('Deletion completed for 1 things. Failed for 2 things: You do not have permission to do this.');
     expect(banner.className).toMatch(/Error/);
   });
 

@@ -54,8 +54,8 @@ describe('ProfileListList', () => {
     await ui.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
     await ui.click(screen.getByRole('button', { name: 'Select Action' }));
     await ui.click(screen.getByRole('menuitem', { name: 'Delete' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Deletion completed for 2 profile lists. Failed for 1 profile lists.',
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Deletion completed for 2 profile lists. Failed for 1 profile lists: Not found.',
     );
     expect(dataProvider.delete.mock.calls.map(([resource, { id }]) => `${resource}/${id}`)).toEqual([
       'profile-lists/1',

@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '../../../types/api';
 import { UserList } from '../../../resources/users/UserList';
 import { UserShow } from '../../../resources/users/UserShow';
+import { createDataProvider } from '../../../dataProvider';
 import { fakeDataProvider, page, renderInAdmin } from '../lists/renderInAdmin';
+import { installFakeFetch } from '../support/fakeFetch';
 
 const user = (id: number, change: Partial<User> = {}): User => ({
   id,
@@ -85,7 +87,7 @@ describe('UserList', () => {
     ]);
   });
 
-  it('reports the users an action failed for', async () => {
+  it('reports the users an action failed for, and why', async () => {
     const ui = userEvent.setup();
     renderUsers({
       request: (_method: string, _path: string, body: { user_id: number }) =>
@@ -93,7 +95,27 @@ describe('UserList', () => {
     });
     await screen.findByText('First1');
     await runAction(ui, [1, 2, 3], 'Activate User');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Activation completed for 2 users. Failed for 1 users.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Activation completed for 2 users. Failed for 1 users: refused.');
+  });
+
+  it("says why 'Create Default Entities' failed, with the server's message (real dataProvider)", async () => {
+    const ui = userEvent.setup();
+    installFakeFetch({
+      'GET /api/v1/users': { body: { count: 3, results: [user(1), user(2, { is_crowdsourcing: true }), user(3)] } },
+      'POST /api/v1/users/crowdsourcing/entities/': ({ body }) =>
+        (body as { user_id: number }).user_id === 2
+          ? { body: { detail: 'queued' } }
+          : { status: 400, body: { errors: ['user_id: This user is not a crowdsourcing user.'] } },
+    });
+    renderInAdmin(<UserList />, { dataProvider: createDataProvider(), url: '/users', path: '/users' });
+    await screen.findByText('First1');
+    await runAction(ui, [1, 2, 3], 'Create Default Entities');
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toBe(
+      'Default entity creation initiated for 1 users. Failed for 2 users: user_id: This user is not a crowdsourcing user.',
+    );
+    expect(banner.className).toMatch(/Error/);
+    vi.unstubAllGlobals();
   });
 
   it.each([
