@@ -1,5 +1,5 @@
 // SPEC §2 Profile detail and sub-screens, §5 Rating (0.00–10.00), §6 roles: staff give
-// the FS Rating, everyone their own rating and comment; staff see every comment under
+// the FS Rating, everyone sees it and gives their own rating and comment; staff see every comment under
 // its author's e-mail and find their earlier comment in the form, a normal user sees
 // only their own.
 import type { Page } from '@playwright/test';
@@ -69,7 +69,8 @@ test('staff and a normal user rate and comment on a profile, each seeing what th
   await openProfile(page, profile);
   await expect(page.getByRole('link', { name: 'Add/Update Profile Rating', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add/Update FS Rating' })).toHaveCount(0);
-  await expect(rating.locator('dt').filter({ hasText: 'FS Rating' })).toHaveCount(0);
+  // everyone sees the FS Rating (SPEC §2/§3); only giving it is staff-only
+  await expect(detailValue(rating, 'FS Rating')).toHaveText('8.25');
   await expect(detailValue(rating, 'User Rating')).toHaveText('N/A');
   const comments = profileSection(page, 'Comments');
   await expect(comments).toContainText('No comments');
