@@ -23,10 +23,10 @@ import { darkTheme, lightTheme, themeKeepingStore } from './theme';
 const dataProvider = createDataProvider({ apiUrl: API_URL, resourcePaths: apiPathsOf(registry) });
 const store = themeKeepingStore();
 
-function resourceOf({ name, list, show: Show, create: Create, edit: Edit, routes = [], menu }: ResourceDeclaration) {
+function resourceOf({ name, list, show: Show, create: Create, edit: Edit, routes = [], menu, recordRepresentation }: ResourceDeclaration) {
   // react-router ranks the static 'create' and ':id/update' above ':id'.
   return (
-    <Resource key={name} name={name} list={list} hasShow={!!Show} hasCreate={!!Create} hasEdit={!!Edit} icon={menu?.icon}>
+    <Resource key={name} name={name} list={list} hasShow={!!Show} hasCreate={!!Create} hasEdit={!!Edit} icon={menu?.icon} recordRepresentation={recordRepresentation}>
       {Create && <Route path="create" element={<Create />} />}
       {Show && <Route path=":id" element={<Show />} />}
       {Edit && <Route path=":id/update" element={<Edit />} />}

@@ -33,6 +33,8 @@ export interface ResourceDeclaration {
   /** API collection path, e.g. '/api/v1/users' (no trailing slash) */
   apiPath: string;
   menu?: MenuEntry;
+  /** how one record is named in titles and references (react-admin's recordRepresentation) */
+  recordRepresentation?: string | ((record: any) => string);
   list?: ComponentType;
   show?: ComponentType;
   create?: ComponentType;

@@ -7,6 +7,7 @@ import { CompanyShow } from './CompanyShow';
 export const companies: ResourceDeclaration = {
   name: 'companies',
   apiPath: '/api/v1/companies',
+  recordRepresentation: 'name',
   menu: { group: 'Management', label: 'resources.companies.menu', order: 4, icon: BusinessIcon },
   list: CompanyList,
   show: CompanyShow,

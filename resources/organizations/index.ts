@@ -11,6 +11,7 @@ import { organizationRoutes } from './organizationRoutes';
 export const organizations: ResourceDeclaration = {
   name: 'organizations',
   apiPath: '/api/v1/organizations',
+  recordRepresentation: 'name',
   menu: { group: 'Admin', label: 'resources.organizations.menu', order: 2, icon: CorporateFareIcon, staffOnly: true },
   list: OrganizationList,
   show: OrganizationShow,

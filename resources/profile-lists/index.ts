@@ -11,6 +11,7 @@ import { profileListRoutes } from './profileListRoutes';
 export const profileLists: ResourceDeclaration = {
   name: 'profile-lists',
   apiPath: '/api/v1/profile-lists',
+  recordRepresentation: 'name',
   menu: { group: 'Management', label: 'resources.profile-lists.menu', order: 3, icon: ListAltIcon },
   list: ProfileListList,
   show: ProfileListShow,

@@ -1,6 +1,7 @@
 // The face of the Profiles entity, the core of the product: the filtered list, the
 // detail screen and its rating, comment and connections sub-screens.
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
+import type { ProfileSummary } from '../../types/api';
 import type { ResourceDeclaration } from '../../src/resourceTypes';
 import { ProfileList } from './ProfileList';
 import { ProfileShow } from './ProfileShow';
@@ -9,6 +10,7 @@ import { profileRoutes } from './profileRoutes';
 export const profiles: ResourceDeclaration = {
   name: 'profiles',
   apiPath: '/api/v1/profiles',
+  recordRepresentation: (profile: Pick<ProfileSummary, 'first_name' | 'last_name'>) => `${profile.first_name} ${profile.last_name}`,
   menu: { group: 'Management', label: 'resources.profiles.menu', order: 2, icon: PersonSearchIcon },
   list: ProfileList,
   show: ProfileShow,

@@ -8,6 +8,7 @@ import { SearchList } from './SearchList';
 export const searches: ResourceDeclaration = {
   name: 'searches',
   apiPath: '/api/v1/searches',
+  recordRepresentation: 'name',
   menu: { group: 'Management', label: 'resources.searches.menu', order: 1, icon: SavedSearchIcon },
   list: SearchList,
   create: SearchCreate,
