@@ -43,10 +43,13 @@ export function createAuthProvider({ apiUrl = API_URL }: AuthProviderOptions = {
       return Promise.reject(new NotAuthenticatedError());
     }
     if (cached?.token !== token) {
-      const user = httpClient<User>(`${apiUrl}/api/v1/users/me`).catch((error: unknown) => {
-        if (cached?.token === token) forget();
-        throw error;
-      });
+      const user = httpClient(`${apiUrl}/api/v1/users/me`).then(
+        ({ json }) => json as User,
+        (error: unknown) => {
+          if (cached?.token === token) forget();
+          throw error;
+        },
+      );
       cached = { token, user };
     }
     return cached.user;
@@ -55,11 +58,11 @@ export function createAuthProvider({ apiUrl = API_URL }: AuthProviderOptions = {
   return {
     async login({ email, password }: SignInRequest) {
       forget();
-      const { token } = await httpClient<SignInResponse>(`${apiUrl}/api/v1/auth/sign-in/`, {
+      const { json } = await httpClient(`${apiUrl}/api/v1/auth/sign-in/`, {
         method: 'POST',
-        body: { email, password },
+        body: JSON.stringify({ email, password } satisfies SignInRequest),
       });
-      setToken(token);
+      setToken((json as SignInResponse).token);
       await currentUser();
       // SPEC §2: success goes to / (not back to the page that sent the visitor here).
       return { redirectTo: '/' };

@@ -1,46 +1,28 @@
-// The one HTTP client of the app: Token header from the session cookie, JSON bodies,
-// `{"errors": [...]}` → HttpError, and any 401 ends the session (SPEC §4, §7, §8).
+// The one HTTP client of the app: react-admin's fetchUtils.fetchJson (JSON in and out,
+// HttpError on a non-2xx answer) plus what our API adds (SPEC §4, §7, §8): the
+// `Authorization: Token {token}` header from the session cookie, the `{"errors": [...]}`
+// message of every error, and a 401 that ends the session.
+import { fetchUtils, HttpError } from 'react-admin';
 import { clearToken, getToken } from '../authProvider/tokenCookie';
 import { toHttpError } from './errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface HttpRequest {
-  method?: HttpMethod;
-  body?: unknown;
-  signal?: AbortSignal;
-}
-
-export type HttpClient = <T = unknown>(url: string, request?: HttpRequest) => Promise<T>;
-
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
+/** fetchUtils.fetchJson's own signature, so that ra-data-simple-rest takes it as it is. */
+export type HttpClient = typeof fetchUtils.fetchJson;
+export type HttpOptions = fetchUtils.Options;
 
 /** `url` is absolute or relative to the page's origin; apiUrl is prefixed by the callers. */
-export const httpClient: HttpClient = async <T,>(url: string, request: HttpRequest = {}) => {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+export const httpClient: HttpClient = async (url, options = {}) => {
   const token = getToken();
-  if (token) headers.Authorization = `Token ${token}`;
-  let body: string | undefined;
-  if (request.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(request.body);
+  try {
+    return await fetchUtils.fetchJson(url, {
+      ...options,
+      user: { authenticated: token !== undefined, token: `Token ${token}` },
+    });
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error; // no answer at all (network, abort)
+    if (error.status === 401) clearToken();
+    throw toHttpError(error.status, error.body);
   }
-  const response = await fetch(url, {
-    method: request.method ?? 'GET',
-    headers,
-    body,
-    signal: request.signal,
-  });
-  const payload = await readBody(response);
-  if (response.status === 401) clearToken();
-  if (!response.ok) throw toHttpError(response.status, payload);
-  return payload as T;
 };

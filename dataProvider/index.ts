@@ -1,15 +1,19 @@
-// react-admin's dataProvider over the REST API of SPEC §7 (CONVENTIONS API):
-// lists are GET {apiPath}?page&page_size&ordering&filters (sorted keys) answering
-// {count, results}; records live at {apiPath}/{id}/.
-import type { DataProvider, Identifier, RaRecord } from 'react-admin';
-import { httpClient, type HttpMethod } from './httpClient';
+// react-admin's dataProvider over the REST API of SPEC §7 (CONVENTIONS API): ra-data-simple-rest
+// over our httpClient (fetchUtils.fetchJson), overriding only what our API does differently:
+// - lists are GET {path}?page&page_size&ordering&filters (sorted keys) answering {count, results};
+// - writes go to paths with a trailing slash: POST {path}/, PUT and DELETE {path}/{id}/;
+// - DELETE answers 204 without a body, and there is no `?filter={"id":[…]}` for getMany:
+//   one call per id, as for updateMany and deleteMany.
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider } from 'react-admin';
+import { httpClient, type HttpClient, type HttpMethod } from './httpClient';
 import { buildQueryString, listQueryParams } from './queryString';
 
 export { buildQueryString, listQueryParams, toOrdering } from './queryString';
 export type { QueryParams, QueryValue } from './queryString';
 export { errorMessage, messageFromBody, GENERIC_ERROR_MESSAGE } from './errors';
 export { httpClient } from './httpClient';
-export type { HttpMethod } from './httpClient';
+export type { HttpClient, HttpMethod, HttpOptions } from './httpClient';
 
 /** Same origin unless the build says otherwise (CONVENTIONS Browser app). */
 export const API_URL: string = import.meta.env.VITE_API_URL ?? '';
@@ -29,59 +33,50 @@ export interface AppDataProvider extends DataProvider {
   request<T = unknown>(method: HttpMethod, path: string, body?: unknown): Promise<T>;
 }
 
-interface ListResponse {
-  count: number;
-  results: RaRecord[];
-}
+/** Our API's writes take a trailing slash: /api/v1/x/ and /api/v1/x/{id}/. */
+const withWriteSlash =
+  (client: HttpClient): HttpClient =>
+  (url: string, options = {}) =>
+    client(options.method && options.method !== 'GET' && !url.endsWith('/') ? `${url}/` : url, options);
 
 export function createDataProvider({ apiUrl = API_URL, resourcePaths = {} }: DataProviderOptions = {}): AppDataProvider {
-  const collection = (resource: string) => `${apiUrl}${resourcePaths[resource] ?? `${API_PREFIX}/${resource}`}`;
-  const item = (resource: string, id: Identifier) => `${collection(resource)}/${encodeURIComponent(String(id))}`;
-
-  const getOne = async (resource: string, { id, signal }: { id: Identifier; signal?: AbortSignal }) => ({
-    data: await httpClient<RaRecord>(item(resource, id), { signal }),
-  });
+  // simple-rest calls `${apiUrl}/${resource}`: it is handed the resource's API path instead of its name.
+  const pathOf = (resource: string) => (resourcePaths[resource] ?? `${API_PREFIX}/${resource}`).replace(/^\//, '');
+  const simpleRest = simpleRestProvider(apiUrl, withWriteSlash(httpClient));
 
   const getList: DataProvider['getList'] = async (resource, params) => {
     const query = buildQueryString(listQueryParams(params));
-    const url = query ? `${collection(resource)}?${query}` : collection(resource);
-    const { count, results } = await httpClient<ListResponse>(url, { signal: params.signal });
-    return { data: results as never[], total: count };
+    const { json } = await httpClient(`${apiUrl}/${pathOf(resource)}${query ? `?${query}` : ''}`, { signal: params.signal });
+    return { data: json.results, total: json.count };
   };
-
-  const update = async (resource: string, id: Identifier, data: unknown) =>
-    httpClient<RaRecord>(`${item(resource, id)}/`, { method: 'PUT', body: data });
-
-  const remove = async (resource: string, id: Identifier) =>
-    httpClient<unknown>(`${item(resource, id)}/`, { method: 'DELETE' });
 
   return {
     supportAbortSignal: true,
     getList,
-    getOne: (resource, params) => getOne(resource, params) as never,
-    getMany: async (resource, { ids, signal }) => ({
-      data: (await Promise.all(ids.map((id) => getOne(resource, { id, signal })))).map(({ data }) => data) as never[],
-    }),
     getManyReference: (resource, { target, id, filter, ...rest }) =>
       getList(resource, { ...rest, filter: { ...filter, [target]: id } }),
-    create: async (resource, { data }) => ({
-      data: (await httpClient<RaRecord>(`${collection(resource)}/`, { method: 'POST', body: data })) as never,
+    getOne: (resource, params) => simpleRest.getOne(pathOf(resource), params),
+    getMany: async (resource, { ids, signal, meta }) => ({
+      data: await Promise.all(ids.map(async (id) => (await simpleRest.getOne(pathOf(resource), { id, signal, meta })).data)),
     }),
-    update: async (resource, { id, data }) => ({ data: (await update(resource, id, data)) as never }),
-    updateMany: async (resource, { ids, data }) => {
-      await Promise.all(ids.map((id) => update(resource, id, data)));
+    create: (resource, params) => simpleRest.create(pathOf(resource), params),
+    update: (resource, params) => simpleRest.update(pathOf(resource), params),
+    updateMany: (resource, params) => simpleRest.updateMany(pathOf(resource), params),
+    delete: async (resource, params) => {
+      await simpleRest.delete(pathOf(resource), params);
+      return { data: params.previousData ?? ({ id: params.id } as never) };
+    },
+    deleteMany: async (resource, { ids, meta }) => {
+      await Promise.all(ids.map((id) => simpleRest.delete(pathOf(resource), { id, meta })));
       return { data: ids };
     },
-    delete: async (resource, { id, previousData }) => {
-      await remove(resource, id);
-      return { data: (previousData ?? { id }) as never };
+    request: async (method, path, body) => {
+      const { json } = await httpClient(`${apiUrl}${API_PREFIX}${path}`, {
+        method,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return json;
     },
-    deleteMany: async (resource, { ids }) => {
-      await Promise.all(ids.map((id) => remove(resource, id)));
-      return { data: ids };
-    },
-    request: <T,>(method: HttpMethod, path: string, body?: unknown) =>
-      httpClient<T>(`${apiUrl}${API_PREFIX}${path}`, { method, body }),
   };
 }
 

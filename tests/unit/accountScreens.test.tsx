@@ -80,7 +80,7 @@ describe('/change-password', () => {
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText('Password changed successfully!')).toBeInTheDocument();
     expect(calls[0]).toMatchObject({ url: '/api/v1/passwords/change/', body: { old_password: 'old-pw', new_password: 'new-pw' } });
-    expect(calls[0].headers.Authorization).toBe('Token tok');
+    expect(calls[0].headers.get('Authorization')).toBe('Token tok');
     expect(Cookies.get('fs_token')).toBe('tok');
     expect(logouts).toHaveLength(1);
     await act(async () => logouts[0]());

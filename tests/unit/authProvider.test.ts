@@ -33,7 +33,7 @@ describe('authProvider', () => {
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/v1/auth/sign-in/', body: { email: 'ada@example.com', password: 'pw' } });
     expect(setSpy).toHaveBeenCalledWith('fs_token', 'tok-1', { path: '/', sameSite: 'Lax', secure: true });
     expect(Cookies.get('fs_token')).toBe('tok-1');
-    expect(calls[1].headers.Authorization).toBe('Token tok-1');
+    expect(calls[1].headers.get('Authorization')).toBe('Token tok-1');
   });
 
   it('a failed login rejects with the server message and sets no cookie', async () => {
@@ -57,7 +57,7 @@ describe('authProvider', () => {
     await expect(provider.getIdentity!()).resolves.toMatchObject({ id: 7, fullName: 'Ada Lovelace', email: 'ada@example.com' });
     await expect(provider.getPermissions!({})).resolves.toMatchObject({ is_staff: true, is_crowdsourcing: false });
     expect(calls).toHaveLength(1);
-    expect(calls[0].headers.Authorization).toBe('Token tok-2');
+    expect(calls[0].headers.get('Authorization')).toBe('Token tok-2');
   });
 
   it('fetches users/me again when the token changes', async () => {
@@ -67,7 +67,7 @@ describe('authProvider', () => {
     await provider.checkAuth({});
     Cookies.set('fs_token', 'two', { path: '/' });
     await provider.checkAuth({});
-    expect(calls.map((call) => call.headers.Authorization)).toEqual(['Token one', 'Token two']);
+    expect(calls.map((call) => call.headers.get('Authorization'))).toEqual(['Token one', 'Token two']);
   });
 
   it('a token that users/me refuses is cleared and the user is logged out', async () => {

@@ -94,13 +94,53 @@ describe('createDataProvider', () => {
       'DELETE /api/v1/organizations/10/',
     ]);
     expect(calls[0].body).toEqual({ name: 'A', users: [] });
-    expect(calls[0].headers['Content-Type']).toBe('application/json');
+    expect(calls[0].headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('updateMany PUTs each id with a slash; delete without previousData answers the id', async () => {
+    const { calls } = installFakeFetch({
+      'PUT /api/v1/rules/1/': { body: { id: 1, name: 'x' } },
+      'PUT /api/v1/rules/2/': { body: { id: 2, name: 'x' } },
+      'DELETE /api/v1/rules/3/': { status: 204 },
+    });
+    const provider = createDataProvider({ apiUrl: 'http://api.test' });
+    await expect(provider.updateMany('rules', { ids: [1, 2], data: { name: 'x' } })).resolves.toEqual({ data: [1, 2] });
+    await expect(provider.delete('rules', { id: 3 })).resolves.toEqual({ data: { id: 3 } });
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'PUT http://api.test/api/v1/rules/1/',
+      'PUT http://api.test/api/v1/rules/2/',
+      'DELETE http://api.test/api/v1/rules/3/',
+    ]);
+    expect(calls[0].body).toEqual({ name: 'x' });
+  });
+
+  it('getList and getOne read nested resource paths, and getOne escapes the id', async () => {
+    const { calls } = installFakeFetch({
+      'GET /api/v1/profiles/5/connections': { body: listBody },
+      'GET /api/v1/searches/a%2Fb': { body: { id: 'a/b' } },
+    });
+    const provider = createDataProvider();
+    await expect(provider.getList('profiles/5/connections', { pagination: { page: 1, perPage: 10 }, sort: { field: '', order: 'ASC' }, filter: {} })).resolves.toEqual({
+      data: listBody.results,
+      total: 42,
+    });
+    await provider.getOne('searches', { id: 'a/b' });
+    expect(calls.map((call) => call.url)).toEqual(['/api/v1/profiles/5/connections?page=1&page_size=10', '/api/v1/searches/a%2Fb']);
+    expect(calls.map((call) => call.method)).toEqual(['GET', 'GET']);
   });
 
   it('request() calls a path relative to /api/v1 with a JSON body', async () => {
     const { calls } = installFakeFetch({ 'POST /api/v1/users/activate/': { body: { detail: 'ok' } } });
     await expect(createDataProvider().request('POST', '/users/activate/', { user_id: 3 })).resolves.toEqual({ detail: 'ok' });
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/v1/users/activate/', body: { user_id: 3 } });
+    expect(calls[0].headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('request() without a body sends none', async () => {
+    const { calls, fetchMock } = installFakeFetch({ 'POST /api/v1/notifications/4/send/': { body: { detail: 'ok' } } });
+    await expect(createDataProvider().request('POST', '/notifications/4/send/')).resolves.toEqual({ detail: 'ok' });
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/v1/notifications/4/send/', body: undefined });
+    expect((fetchMock.mock.calls[0][1] as RequestInit).body).toBeUndefined();
   });
 
   it('sends Authorization: Token {cookie} only when the cookie exists', async () => {
@@ -109,8 +149,8 @@ describe('createDataProvider', () => {
     await provider.getOne('companies', { id: 1 });
     Cookies.set('fs_token', 'abc123', { path: '/' });
     await provider.getOne('companies', { id: 1 });
-    expect(calls[0].headers.Authorization).toBeUndefined();
-    expect(calls[1].headers.Authorization).toBe('Token abc123');
+    expect(calls[0].headers.get('Authorization')).toBeNull();
+    expect(calls[1].headers.get('Authorization')).toBe('Token abc123');
   });
 });
 
@@ -147,6 +187,21 @@ describe('error mapping', () => {
     expect(Cookies.get('fs_token')).toBe('stale');
     await expect(provider.request('POST', '/passwords/change/', {})).rejects.toMatchObject({ status: 401, message: 'Invalid token.' });
     expect(Cookies.get('fs_token')).toBeUndefined();
+  });
+
+  it('clears the cookie on a 401 whatever its body, with the generic message', async () => {
+    installFakeFetch({ 'GET /api/v1/users/me': { status: 401, body: '<html>Unauthorized</html>' } });
+    Cookies.set('fs_token', 'stale', { path: '/' });
+    await expect(createDataProvider().request('GET', '/users/me')).rejects.toMatchObject({ status: 401, message: 'An error occurred' });
+    expect(Cookies.get('fs_token')).toBeUndefined();
+  });
+
+  it('lets a failure without an answer (network, abort) through as it is, keeping the cookie', async () => {
+    const offline = new TypeError('Failed to fetch');
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(offline)));
+    Cookies.set('fs_token', 'tok', { path: '/' });
+    await expect(createDataProvider().getOne('companies', { id: 1 })).rejects.toBe(offline);
+    expect(Cookies.get('fs_token')).toBe('tok');
   });
 
   it('errorMessage shows an Error message, else the fallback', () => {

@@ -245,7 +245,7 @@ describe('ProfileList bulk actions and header', () => {
     await waitFor(() => expect(clicked).toEqual(['profiles-20261122.csv blob:csv']));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/v1/profiles/export/?gender=female&ordering=-tech_rating&search=ann&tech_rating__gte=2&tech_rating__lte=9');
-    expect((init.headers as Record<string, string>).Authorization).toBe('Token secret-token');
+    expect(new Headers(init.headers).get('Authorization')).toBe('Token secret-token');
   });
 
   it('builds the export address and reads the file name', () => {

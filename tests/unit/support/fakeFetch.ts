@@ -1,11 +1,11 @@
 // A fake `fetch` for provider and screen tests: answers by "METHOD path" and records
-// every call (url, method, headers, parsed body).
+// every call (url, method, headers as a Headers, so case-insensitive; parsed body).
 import { vi } from 'vitest';
 
 export interface RecordedCall {
   url: string;
   method: string;
-  headers: Record<string, string>;
+  headers: Headers;
   body: unknown;
 }
 
@@ -24,7 +24,7 @@ export function installFakeFetch(routes: Record<string, Responder> = {}) {
     const call: RecordedCall = {
       url,
       method,
-      headers: { ...(init.headers as Record<string, string>) },
+      headers: new Headers(init.headers),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     calls.push(call);
