@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import type { Kysely } from 'kysely';
@@ -39,6 +39,8 @@ export interface AppOptions {
   /** run the background workers in this process (default true) */
   workers?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** API modules mounted after the product's own (tests declare entities of their own) */
+  extraApiModules?: FastifyPluginAsync[];
 }
 
 const BACKGROUND_START_DELAY_MS = 1_000;
@@ -56,7 +58,7 @@ function serializersCompiledOnFirstUse(...args: Parameters<ReturnType<typeof Ser
 }
 
 /** The whole server, from plugins; the same factory for production and tests (fastify.inject). */
-export async function buildApp({ config, handle, workers = true, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, handle, workers = true, logger, extraApiModules = [] }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true }, // every path answers with and without its trailing slash
@@ -106,7 +108,7 @@ export async function buildApp({ config, handle, workers = true, logger }: AppOp
   await registerDocs(app);
   await app.register(
     async (api) => {
-      for (const module of apiModules) await api.register(module);
+      for (const module of [...apiModules, ...extraApiModules]) await api.register(module);
     },
     { prefix: '/api/v1' },
   );

@@ -63,7 +63,11 @@ async function emptyPostgres(url: string): Promise<void> {
   }
 }
 
-export async function startTestApi(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApi> {
+export async function startTestApi(
+  overrides: Partial<Config> = {},
+  env: NodeJS.ProcessEnv = {},
+  options: Pick<Parameters<typeof buildApp>[0], 'extraApiModules'> = {},
+): Promise<TestApi> {
   let databaseUrl: string | undefined;
   if (testDb === 'postgres') {
     databaseUrl = process.env.TEST_DATABASE_URL;
@@ -80,7 +84,7 @@ export async function startTestApi(overrides: Partial<Config> = {}, env: NodeJS.
     ...overrides,
   };
   const handle = await openDatabase({ databaseUrl, poolSize: 4 });
-  const app = await buildApp({ config, handle, logger: false });
+  const app = await buildApp({ config, handle, logger: false, ...options });
   await app.ready();
 
   const call: TestApi['call'] = (token, options) =>
