@@ -3,11 +3,9 @@
 // fetched once per token and kept — it is both the identity and the permissions.
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { SignInRequest, SignInResponse, User } from '../types/api';
-import { httpClient } from '../dataProvider/httpClient';
-import { API_URL } from '../dataProvider';
-import { clearToken, getToken, setToken } from './tokenCookie';
+import { API_URL, clearToken, getToken, httpClient, setToken } from '../dataProvider';
 
-export { TOKEN_COOKIE, TOKEN_COOKIE_ATTRIBUTES, getToken, setToken, clearToken } from './tokenCookie';
+export { TOKEN_COOKIE, TOKEN_COOKIE_ATTRIBUTES, getToken, setToken, clearToken } from '../dataProvider';
 
 export type CurrentUser = User;
 export type CurrentIdentity = UserIdentity & User;

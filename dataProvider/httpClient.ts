@@ -3,14 +3,13 @@
 // `Authorization: Token {token}` header from the session cookie, the `{"errors": [...]}`
 // message of every error, and a 401 that ends the session.
 import { fetchUtils, HttpError } from 'react-admin';
-import { clearToken, getToken } from '../authProvider/tokenCookie';
+import { clearToken, getToken } from './tokenCookie';
 import { toHttpError } from './errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** fetchUtils.fetchJson's own signature, so that ra-data-simple-rest takes it as it is. */
 export type HttpClient = typeof fetchUtils.fetchJson;
-export type HttpOptions = fetchUtils.Options;
 
 /** `url` is absolute or relative to the page's origin; apiUrl is prefixed by the callers. */
 export const httpClient: HttpClient = async (url, options = {}) => {

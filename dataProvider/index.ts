@@ -9,11 +9,11 @@ import type { DataProvider } from 'react-admin';
 import { httpClient, type HttpClient, type HttpMethod } from './httpClient';
 import { buildQueryString, listQueryParams } from './queryString';
 
-export { buildQueryString, listQueryParams, toOrdering } from './queryString';
-export type { QueryParams, QueryValue } from './queryString';
-export { errorMessage, messageFromBody, GENERIC_ERROR_MESSAGE } from './errors';
+export { buildQueryString, listQueryParams } from './queryString';
+export { errorMessage } from './errors';
 export { httpClient } from './httpClient';
-export type { HttpClient, HttpMethod, HttpOptions } from './httpClient';
+export type { HttpClient, HttpMethod } from './httpClient';
+export { TOKEN_COOKIE, TOKEN_COOKIE_ATTRIBUTES, clearToken, getToken, setToken } from './tokenCookie';
 
 /** Same origin unless the build says otherwise (CONVENTIONS Browser app). */
 export const API_URL: string = import.meta.env.VITE_API_URL ?? '';
@@ -79,7 +79,3 @@ export function createDataProvider({ apiUrl = API_URL, resourcePaths = {} }: Dat
     },
   };
 }
-
-/** An instance with every resource at its default path; the app builds its own from the registry. */
-export const dataProvider = createDataProvider();
-export default dataProvider;

@@ -1,5 +1,7 @@
 // The session token lives in one cookie (SPEC §4 Session, §9): name fs_token,
-// path /, SameSite Lax, Secure. Every module that reads or clears it goes through here.
+// path /, SameSite Lax, Secure. Every module that reads or clears it goes through here:
+// the httpClient (Token header, 401) and the authProvider (login, logout), which
+// re-exports it. It lives down here so that the dataProvider never imports the authProvider.
 import Cookies from 'js-cookie';
 
 export const TOKEN_COOKIE = 'fs_token';

@@ -1,10 +1,9 @@
 // The CSV export of the profiles screen: GET /api/v1/profiles/export/ with the list's
 // own query (search, ordering, filters; no page), saved as the file the server names.
-// httpClient reads JSON; a file needs the raw body, hence this one fetch of its own.
-import { API_URL, buildQueryString } from '../../dataProvider';
-import { toHttpError } from '../../dataProvider/errors';
-import { clearToken, getToken } from '../../authProvider/tokenCookie';
-import { apiFilterOf, type ListQuery } from '../../src/lists/listQuery';
+// Through the app's one httpClient (Token header, error messages, 401 → signed out).
+import { API_URL, buildQueryString, httpClient } from '../../dataProvider';
+import { apiFilterOf } from '../../src/lists/listQuery';
+import type { ListQuery } from '../../src/lists/types';
 
 const FALLBACK_FILENAME = 'profiles.csv';
 
@@ -30,26 +29,11 @@ export function filenameOf(contentDisposition: string | null): string {
 
 /** Fetches the CSV of every profile matching `query` and hands it to the browser as a download. */
 export async function downloadProfilesCsv(query: ListQuery): Promise<void> {
-  const token = getToken();
-  const response = await fetch(exportUrl(query), {
-    headers: { Accept: 'text/csv', ...(token ? { Authorization: `Token ${token}` } : {}) },
-  });
-  if (!response.ok) {
-    if (response.status === 401) clearToken();
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // not JSON: the generic message
-    }
-    throw toHttpError(response.status, body);
-  }
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
+  const { body, headers } = await httpClient(exportUrl(query), { headers: new Headers({ Accept: 'text/csv' }) });
+  const href = URL.createObjectURL(new Blob([body], { type: headers.get('Content-Type') ?? 'text/csv' }));
   const anchor = document.createElement('a');
   anchor.href = href;
-  anchor.download = filenameOf(response.headers.get('Content-Disposition'));
+  anchor.download = filenameOf(headers.get('Content-Disposition'));
   document.body.appendChild(anchor);
   anchor.click();
   anchor.remove();

@@ -3,21 +3,11 @@
 // Pure functions, so that the round trip is tested without a browser.
 import { PAGE_SIZE } from '../constants';
 import { buildQueryString, type QueryParams } from '../../dataProvider/queryString';
-import type { FilterValues, SortUrlStyle } from './types';
+import type { FilterValues, ListQuery, SortUrlStyle } from './types';
 
 /** The largest page the API serves (CONVENTIONS: page_size at most 100). */
 const MAX_PAGE_SIZE = 100;
 
-export interface ListQuery {
-  /** from 1 */
-  page: number;
-  pageSize: number;
-  search: string;
-  /** '' (server order), 'field' (ascending) or '-field' (descending) */
-  ordering: string;
-  /** the resource's extra filter keys present in the address */
-  filters: FilterValues;
-}
 
 function positiveInteger(raw: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   if (raw === null || !/^\d+$/.test(raw)) return fallback;

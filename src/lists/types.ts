@@ -1,7 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { RaRecord, TranslateFunction } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
-import type { ListQuery } from './listQuery';
 
 /** How a value is shown in a table cell or a detail field. */
 export type ValueType =
@@ -75,6 +74,18 @@ export type BulkActionDeclaration = NavigateBulkAction | PerItemBulkAction;
 
 /** Values of the list's extra URL keys: one string per occurrence, repeated keys give several. */
 export type FilterValues = Record<string, string[]>;
+
+/** A list's state as the address and the API hold it (listQuery.ts reads and writes it). */
+export interface ListQuery {
+  /** from 1 */
+  page: number;
+  pageSize: number;
+  search: string;
+  /** '' (server order), 'field' (ascending) or '-field' (descending) */
+  ordering: string;
+  /** the resource's extra filter keys present in the address */
+  filters: FilterValues;
+}
 
 /** Props the list machinery gives a resource's extra filter component. */
 export interface ListFilterProps {

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider, type RaRecord } from 'react-admin';
-import { apiFilterOf, type ListQuery } from './listQuery';
+import { apiFilterOf } from './listQuery';
+import type { ListQuery } from './types';
 
 /**
  * One page of a resource through the app's dataProvider. The query key follows

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { readListQuery, toggleOrdering, writeListQuery, type ListQuery } from './listQuery';
-import type { FilterValues, SortUrlStyle } from './types';
+import { readListQuery, toggleOrdering, writeListQuery } from './listQuery';
+import type { FilterValues, ListQuery, SortUrlStyle } from './types';
 
 /**
  * The list state read from and written to the address bar. Every change but a page

@@ -5,8 +5,8 @@ import {
   sortDirectionOf,
   toggleOrdering,
   writeListQuery,
-  type ListQuery,
 } from '../../../src/lists/listQuery';
+import type { ListQuery } from '../../../src/lists/types';
 
 const query = (change: Partial<ListQuery> = {}): ListQuery => ({
   page: 1,

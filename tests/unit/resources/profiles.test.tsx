@@ -3,9 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { ProfileList } from '../../../resources/profiles/ProfileList';
-import { exportUrl, filenameOf } from '../../../resources/profiles/exportProfiles';
+import { downloadProfilesCsv, exportUrl, filenameOf } from '../../../resources/profiles/exportProfiles';
 import { sliderBounds } from '../../../resources/profiles/ratingRange';
 import { fakeDataProvider, page, renderInAdmin } from '../lists/renderInAdmin';
+import { installFakeFetch } from '../support/fakeFetch';
 import { dimensions, summary } from './profilesSupport';
 
 function renderProfiles(url = '/profiles', overrides = {}) {
@@ -246,6 +247,19 @@ describe('ProfileList bulk actions and header', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/v1/profiles/export/?gender=female&ordering=-tech_rating&search=ann&tech_rating__gte=2&tech_rating__lte=9');
     expect(new Headers(init.headers).get('Authorization')).toBe('Token secret-token');
+    const blob = (URL.createObjectURL as unknown as ReturnType<typeof vi.fn>).mock.calls[0][0] as Blob;
+    expect(blob.type).toBe('text/csv');
+    expect(await blob.text()).toBe('id,first_name\n1,Ada\n');
+  });
+
+  it("an export refused with 401 rejects with the server's message and ends the session, as every call does", async () => {
+    installFakeFetch({ 'GET /api/v1/profiles/export/': { status: 401, body: { errors: ['Invalid token.'] } } });
+    Cookies.set('fs_token', 'stale', { path: '/' });
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    const query = { page: 1, pageSize: 10, search: '', ordering: '', filters: {} };
+    await expect(downloadProfilesCsv(query)).rejects.toMatchObject({ status: 401, message: 'Invalid token.' });
+    expect(Cookies.get('fs_token')).toBeUndefined();
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
   });
 
   it('builds the export address and reads the file name', () => {
