@@ -1,11 +1,13 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './server/build/precompress.mjs';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 8000}`;
 
 export default defineConfig({
-  plugins: [react()],
+  // precompress: every built text file gets .br and .gz siblings, served as they are (server/http/static-app.ts)
+  plugins: [react(), precompress()],
   server: { port: 5173, proxy: { '/api': apiTarget } },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
   test: {

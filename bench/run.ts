@@ -5,12 +5,14 @@ import pg from 'pg';
 import { benchStartup } from './startup';
 import { benchUsers } from './users';
 import { benchProfiles } from './profiles';
+import { benchLighthouse } from './lighthouse';
 import { table } from './stats';
 
 /**
- * `npm run bench [-- startup|users|profiles …]`. Never a test: it prints figures to copy
+ * `npm run bench [-- startup|users|profiles|lighthouse …]`. Never a test: it prints figures to copy
  * into docs/PERFORMANCE.md. PostgreSQL parts use databases of their own on the local server
  * (BENCH_PG, default the local socket as the current user): bench_users, bench_profiles.
+ * `lighthouse` runs only when named (it fetches lighthouse 12.8 through npx).
  */
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -20,6 +22,7 @@ const { values, positionals } = parseArgs({
     'no-pg': { type: 'boolean', default: false },
     'no-pglite': { type: 'boolean', default: false },
     'startup-runs': { type: 'string', default: '5' },
+    'lighthouse-runs': { type: 'string', default: '5' },
     against: { type: 'string' },
   },
 });
@@ -70,4 +73,8 @@ if (parts.includes('profiles')) {
     for (const r of Object.values(postgres.result)) rows.push({ database: `PostgreSQL 15, ${postgres.profiles} profiles`, ...r });
   }
   console.log(table(rows) + '\n');
+}
+if (parts.includes('lighthouse')) {
+  console.log('## Lighthouse, mobile preset, performance (median run)\n');
+  console.log(table(await benchLighthouse({ runs: Number(values['lighthouse-runs']), against: values.against })) + '\n');
 }

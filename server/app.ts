@@ -20,6 +20,7 @@ import { apiModules } from './resources';
 import { registerDocs } from './http/docs';
 import { registerStaticApp } from './http/static-app';
 import { registerSecurity } from './http/security';
+import { registerCompression } from './http/compression';
 import { enableProfileCountIndex } from './resources/profiles/count-index/manager';
 
 declare module 'fastify' {
@@ -104,6 +105,7 @@ export async function buildApp({ config, handle, workers = true, logger, extraAp
   installJsonBodies(app);
   app.addHook('preValidation', refuseNullCharacters);
   await registerSecurity(app);
+  await registerCompression(app); // before any route: API answers ≥ 1 KB compressed
   await app.register(authHook);
   await registerDocs(app);
   await app.register(

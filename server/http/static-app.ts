@@ -2,13 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { notFoundBody } from './errors';
 
-/** Serves the built app; client routes (/profiles/12, /login…) get index.html (history fallback). */
+/**
+ * Serves the built app, precompressed; client routes (/profiles/12, /login…) get index.html
+ * (history fallback). Nothing here is compressed on the fly (server/http/compression.ts).
+ */
 export async function registerStaticApp(app: FastifyInstance, root: string): Promise<void> {
   await app.register(fastifyStatic, {
     root,
     // files are looked up per request: a rebuild while the server runs is served at once
     wildcard: true,
     index: ['index.html'],
+    // the build writes a .br and a .gz beside every text file (server/build/precompress.mjs): sent as
+    // they are with Content-Encoding and Vary: Accept-Encoding, the plain file to clients that take
+    // neither; index.html too, for the history fallback below (sendFile)
+    preCompressed: true,
     // hashed assets never change; index.html must always be fresh
     setHeaders(res, filePath) {
       res.header('Cache-Control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
