@@ -62,6 +62,19 @@ describe(`every operation of /api/docs/json, fuzzed (${runsPerOperation} request
     expect(operations.length).toBeGreaterThan(0);
   });
 
+  it('the table fingerprint sees a changed row, and not a token merely used', async () => {
+    const before = await world.fingerprint();
+    const owner = await world.db.selectFrom('app_user').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const row = await world.db.insertInto('saved_search').values({ name: 'probe', url: '', entity: 'Profile', owner_id: owner.id }).returning('id').executeTakeFirstOrThrow();
+    const changed = await world.fingerprint();
+    await world.db.deleteFrom('saved_search').where('id', '=', row.id).execute();
+    expect(changed.get('saved_search')).not.toBe(before.get('saved_search'));
+    expect(await world.fingerprint()).toEqual(before);
+    // what every authenticated request may do to its token (slide its expiry, stamp its use)
+    await world.db.updateTable('auth_token').set({ last_used_at: new Date(0), expires_at: new Date('2100-01-01T00:00:00Z') }).execute();
+    expect(await world.fingerprint()).toEqual(before);
+  });
+
   for (const op of operations) {
     let requests: ReturnType<typeof requestArbitrary>;
     try {

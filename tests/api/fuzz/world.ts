@@ -40,10 +40,13 @@ export interface OperationStats {
 
 export interface FuzzWorld {
   app: FastifyInstance;
+  db: Kysely<Database>;
   doc: Schema;
   operations: Operation[];
   context: RequestContext;
   stats: Map<string, OperationStats>;
+  /** per application table, its row count and an md5 of its rows (volatile columns left out) */
+  fingerprint(): Promise<Map<string, string>>;
   /** sends one request and answers what is wrong with what happened (an empty list: nothing) */
   exercise(op: Operation, request: FuzzRequest): Promise<{ response: LightMyRequestResponse; problems: string[] }>;
   /** the request as a line to paste in a terminal, and the answer, for failure messages */
@@ -219,10 +222,12 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
 
   return {
     app,
+    db,
     doc,
     operations,
     context,
     stats,
+    fingerprint,
     exercise,
     describe,
     async close() {
