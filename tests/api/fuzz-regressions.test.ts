@@ -42,3 +42,15 @@ describe('URLs the router refuses before any route runs', () => {
     expect(Object.keys(body)).toEqual(['errors']);
   });
 });
+
+describe('an id filter beyond PostgreSQL integers', () => {
+  // found as: GET /api/v1/profiles?data_sources=2147483648&data_sources=1 (staff) → 500 (the ids went
+  // straight into `::int[]`); the same on /profiles/export
+  it('is refused with 400 naming data_sources, on the list and the export', async () => {
+    const staff = await api.user({ is_staff: true });
+    for (const url of ['/api/v1/profiles?data_sources=2147483648&data_sources=1', '/api/v1/profiles/export?data_sources=2147483648']) {
+      expectErrors(await api.call(staff.token, { method: 'GET', url }), 400, ['data_sources']);
+    }
+    expect((await api.call(staff.token, { method: 'GET', url: '/api/v1/profiles?data_sources=2147483647' })).statusCode).toBe(200);
+  });
+});

@@ -17,7 +17,7 @@ import { findVisibleProfile, listConnections, listProfiles, matchingProfileIds, 
 
 const tags = ['profiles'];
 /** the export streams text, not JSON: no serializer, only a description */
-const CsvSchema = Type.Unsafe<Readable>({ type: 'string', description: 'CSV, one row per profile' });
+const CsvAnswer = Type.Unsafe<Readable>({ description: 'CSV, one row per profile', content: { 'text/csv': { schema: { type: 'string' } } } });
 
 function checkRanges(query: ProfileFilters) {
   const fields = rangeProblems(query);
@@ -57,7 +57,7 @@ export const profiles = defineEntity({
     }, async (request) => profileDimensions(app.db, await readableDataSourceIds(app.db, request.user)));
 
     app.get('/profiles/export', {
-      schema: { tags, summary: 'CSV of every profile matching the same query as the list', querystring: listQuery, produces: ['text/csv'], response: { 200: CsvSchema, ...errors(400, 401) } },
+      schema: { tags, summary: 'CSV of every profile matching the same query as the list', querystring: listQuery, response: { 200: CsvAnswer, ...errors(400, 401) } },
     }, async (request, reply) => {
       checkRanges(request.query);
       const ids = await matchingProfileIds(app.db, request.user, request.query);

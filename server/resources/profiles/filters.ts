@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema';
 import { RATING_FIELDS, type RatingField } from '../../../types/api';
 import type { ListDeclaration } from '../../db/list-query';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
+import { Id } from '../../../types/schema';
 
 /** Sorting and search of GET /profiles (SPEC §2 Profiles list: eight sortable columns). */
 export const profileList: ListDeclaration = {
@@ -28,7 +29,7 @@ export const profileList: ListDeclaration = {
 /** Querystring schema of the profile filters (repeated keys for lists, __gte/__lte for ranges). */
 const Rating = Type.Optional(Type.Number({ minimum: 0, maximum: 10 }));
 export const profileFilterSchema = {
-  data_sources: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 200 })),
+  data_sources: Type.Optional(Type.Array(Id, { maxItems: 200 })),
   nationalities: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 10 }), { maxItems: 300 })),
   gender: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 20 })),
   tech_rating__gte: Rating,
