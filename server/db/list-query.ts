@@ -25,6 +25,13 @@ export interface ListDeclaration {
   countVersionOf?: VersionedTable;
 }
 
+/** The list of a named collection (organizations, profile lists, saved searches…): by name or date, newest first. */
+export const NAMED_COLLECTION_LIST: ListDeclaration = {
+  ordering: { created_at: 'created_at', updated_at: 'updated_at', name: 'lower(name)' },
+  defaultOrdering: ['-created_at'],
+  search: ['name'],
+};
+
 export interface ListParams {
   page: number;
   pageSize: number;

@@ -4,6 +4,7 @@ import type { Organization } from '../../../types/api';
 import { OrganizationSchema, OrganizationWriteSchema } from '../../../types/wire/organizations';
 import type { Database } from '../../db/schema';
 import { defineEntity } from '../../http/crud';
+import { NAMED_COLLECTION_LIST } from '../../db/list-query';
 import { refuseUnknownIds } from '../../http/errors';
 import { missingUserIds } from '../users/repository';
 import { createOrganization, membersOf, updateOrganization, type OrganizationRow } from './repository';
@@ -13,11 +14,7 @@ export const organizations = defineEntity({
   table: 'organization',
   item: OrganizationSchema,
   access: 'staff',
-  list: {
-    ordering: { created_at: 'created_at', updated_at: 'updated_at', name: 'lower(name)' },
-    defaultOrdering: ['-created_at'],
-    search: ['name'],
-  },
+  list: NAMED_COLLECTION_LIST,
   rows: (db) => db.selectFrom('organization').selectAll(),
   async toItems(db: Kysely<Database>, _viewer, rows: OrganizationRow[]): Promise<Organization[]> {
     const members = await membersOf(db, rows.map((r) => r.id));

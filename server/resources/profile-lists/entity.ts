@@ -1,6 +1,7 @@
 // Profile lists, shared by their owner with the owner's organization colleagues (SPEC §7 Profile lists).
 import { ProfileListSchema, ProfileListWriteSchema } from '../../../types/wire/profile-lists';
 import { defineEntity } from '../../http/crud';
+import { NAMED_COLLECTION_LIST } from '../../db/list-query';
 import { refuseUnknownIds } from '../../http/errors';
 import { ownedByColleagues } from '../../db/visibility';
 import { registerDefaultEntity } from '../../jobs/default-entities';
@@ -14,11 +15,7 @@ export const profileLists = defineEntity({
   path: 'profile-lists',
   table: 'profile_list',
   item: ProfileListSchema,
-  list: {
-    ordering: { created_at: 'created_at', updated_at: 'updated_at', name: 'lower(name)' },
-    defaultOrdering: ['-created_at'],
-    search: ['name'],
-  },
+  list: NAMED_COLLECTION_LIST,
   rows: (db, viewer) => ownedByColleagues(db.selectFrom('profile_list').selectAll(), viewer),
   toItems: (db, viewer, rows: ProfileListRow[]) => withProfiles(db, viewer, rows),
   writes: {

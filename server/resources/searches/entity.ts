@@ -2,6 +2,7 @@
 import type { SavedSearch } from '../../../types/api';
 import { SavedSearchSchema, SavedSearchWriteSchema } from '../../../types/wire/searches';
 import { defineEntity } from '../../http/crud';
+import { NAMED_COLLECTION_LIST } from '../../db/list-query';
 import { ownedByColleagues } from '../../db/visibility';
 import { createSavedSearch, updateSavedSearch, type SavedSearchRow } from './repository';
 
@@ -9,11 +10,7 @@ export const searches = defineEntity({
   path: 'searches',
   table: 'saved_search',
   item: SavedSearchSchema,
-  list: {
-    ordering: { created_at: 'created_at', updated_at: 'updated_at', name: 'lower(name)' },
-    defaultOrdering: ['-created_at'],
-    search: ['name'],
-  },
+  list: NAMED_COLLECTION_LIST,
   rows: (db, viewer) => ownedByColleagues(db.selectFrom('saved_search').selectAll(), viewer),
   toItems: async (_db, _viewer, rows: SavedSearchRow[]): Promise<SavedSearch[]> =>
     rows.map((row) => ({
