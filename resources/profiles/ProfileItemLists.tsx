@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
 import type { Profile } from '../../types/api';
@@ -11,7 +11,8 @@ const isShort = (value: ReactNode) => typeof value === 'string' && value.length 
 /** Education, Jobs, … Interests: '-' for an empty list; an item shows only its fields that have a value. */
 export function ProfileItemLists({ profile }: { profile: Profile }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' }, gap: 3 }}>
+    // minmax(0, …): a long item wraps inside its column instead of widening the page
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, gap: 3 }}>
       {PROFILE_ITEM_LISTS.map((list) => (
         <ItemList key={list.source} list={list} items={(profile[list.source] as RaRecord[] | null) ?? []} />
       ))}
@@ -38,14 +39,16 @@ function ItemList({ list, items }: { list: ItemListDeclaration; items: RaRecord[
                   return value === null ? [] : [{ field, value }];
                 })
                 .map(({ field, value }, position) => (
-                  // a short value (a date, a name) stays on one line with its label
-                  <Box component="span" key={field.source} sx={{ whiteSpace: isShort(value) ? 'nowrap' : undefined }}>
+                  <Fragment key={field.source}>
+                    {/* the line may break after a separator, never inside a short "Label: value" */}
                     {position > 0 && ' · '}
-                    <Box component="span" sx={{ color: 'text.secondary' }}>
-                      {translate(field.label)}:
-                    </Box>{' '}
-                    {value}
-                  </Box>
+                    <Box component="span" sx={{ whiteSpace: isShort(value) ? 'nowrap' : undefined }}>
+                      <Box component="span" sx={{ color: 'text.secondary' }}>
+                        {translate(field.label)}:
+                      </Box>{' '}
+                      {value}
+                    </Box>
+                  </Fragment>
                 ))}
             </Box>
           ))}

@@ -60,7 +60,7 @@ export function ProfileShow() {
               <DetailFields record={profile} fields={basicInfoFields} resource="profiles" />
             </Section>
           </Stack>
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, gap: 3 }}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, gap: 3 }}>
             <Section title="resources.profiles.sections.annotation">
               <DetailFields record={profile} fields={annotationFields(locale)} resource="profiles" />
             </Section>

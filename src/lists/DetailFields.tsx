@@ -23,7 +23,7 @@ export function DetailFields<R extends RaRecord>({
   return (
     <Box
       component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, max-content) 1fr' }, gap: 1, m: 0 }}
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, max-content) minmax(0, 1fr)' }, gap: 1, m: 0 }}
     >
       {shown.map((field) => (
         <Box key={field.source + field.label} sx={{ display: 'contents' }}>

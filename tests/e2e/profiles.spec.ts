@@ -5,7 +5,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { createActiveUser, staffToken } from './fixtures/accounts';
-import { admin } from './fixtures/env';
+import { admin, appUrl } from './fixtures/env';
+import type { ListResponse, Profile, ProfileSummary } from '../../types/api';
 import {
   apiProfileCount,
   chooseInFilter,
@@ -145,4 +146,25 @@ test("a profile only in the private 'AI Researchers Watchlist' is found by staff
   await page.goto(`/profiles/${hidden.id}`);
   await expect(page.getByRole('alert')).toContainText(/^Error: /);
   await expect(page.getByText(fullName)).toHaveCount(0);
+});
+
+test("a profile's detail fits a laptop screen: no sideways scrolling, its buttons in view", async ({ page }) => {
+  // the profile whose ten lists say the most, among the first hundred
+  const token = await staffToken();
+  const headers = { Authorization: `Token ${token}` };
+  const { results } = (await (await fetch(`${appUrl}/api/v1/profiles?page_size=100`, { headers })).json()) as ListResponse<ProfileSummary>;
+  let widest = { id: results[0].id, length: 0 };
+  for (const { id } of results.slice(0, 40)) {
+    const profile = (await (await fetch(`${appUrl}/api/v1/profiles/${id}`, { headers })).json()) as Profile;
+    const length = JSON.stringify([profile.educations, profile.jobs, profile.recommendations, profile.summary]).length;
+    if (length > widest.length) widest = { id, length };
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, admin);
+  await page.goto(`/profiles/${widest.id}`);
+  const connections = page.getByRole('link', { name: 'View Connections', exact: true });
+  await expect(connections).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  const box = await connections.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(1280);
 });
