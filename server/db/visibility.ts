@@ -27,12 +27,6 @@ export async function readableDataSourceIds(db: Kysely<Database>, user: Viewer):
   return rows.map((r) => r.id);
 }
 
-/** Owners whose lists, searches and rules a user shares: themselves and their organization colleagues. */
-export async function colleagueIds(db: Kysely<Database>, userId: number): Promise<number[]> {
-  const result = await sql<{ id: number }>`SELECT * FROM ${colleaguesOf(userId)} AS c(id)`.execute(db);
-  return result.rows.map((r) => Number(r.id));
-}
-
 /**
  * Rows with an `owner_id` that `viewer` shares (CONVENTIONS "Who sees what": profile lists,
  * saved searches, rules, platform connections): their own and their organization colleagues'; staff: all.

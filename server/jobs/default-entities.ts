@@ -15,10 +15,6 @@ export function registerDefaultEntity(name: string, create: DefaultEntityCreator
   if (!creators.some((c) => c.name === name)) creators.push({ name, create });
 }
 
-export function defaultEntityNames(): string[] {
-  return creators.map((c) => c.name);
-}
-
 export const createDefaultEntitiesJob: JobDefinition<{ user_id: number }> = {
   name: 'create-default-entities',
   async handle({ user_id }, { handle, log }) {
