@@ -21,7 +21,7 @@ import { registerDocs } from './http/docs';
 import { registerStaticApp } from './http/static-app';
 import { registerSecurity } from './http/security';
 import { registerCompression } from './http/compression';
-import { enableProfileCountIndex } from './resources/profiles/count-index/manager';
+import { disableProfileCountIndex, enableProfileCountIndex } from './resources/profiles/count-index/manager';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,6 +94,7 @@ export async function buildApp({ config, handle, workers = true, logger, extraAp
       });
       instance.addHook('onClose', async () => {
         clearTimeout(timer);
+        await disableProfileCountIndex(handle.db);
         await jobs.stop();
         instance.mailer.close();
       });

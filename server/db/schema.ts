@@ -178,6 +178,21 @@ export interface TableVersionTable {
   version: ColumnType<number, never, never>;
 }
 
+/** What the profiles' index follows (migration profile-index-log): profiles changed, per transaction… */
+export interface ProfileIndexChangeTable {
+  xid: string;
+  profile_id: number;
+  search_changed: boolean;
+}
+
+/** …and the version each of those transactions took when it committed, in commit order. */
+export interface ProfileIndexCommitTable {
+  version: ColumnType<string, string | number, never>;
+  xid: string;
+  committed_at: CreatedAt;
+  reset: boolean;
+}
+
 export interface Database {
   app_user: AppUserTable;
   auth_token: AuthTokenTable;
@@ -196,4 +211,6 @@ export interface Database {
   profile_list_profile: ProfileListProfileTable;
   saved_search: SavedSearchTable;
   table_version: TableVersionTable;
+  profile_index_change: ProfileIndexChangeTable;
+  profile_index_commit: ProfileIndexCommitTable;
 }

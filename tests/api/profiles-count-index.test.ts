@@ -1,131 +1,134 @@
-// The profiles' in-memory count index (server/resources/profiles/count-index)
-// must count exactly what SQL counts: checked here on a generated dataset
-// (accents, many nationalities, missing ratings, several data sources) for a
-// seeded mix of filters, searches and visibilities, and for staleness after a write.
+// The profiles' in-memory index (server/resources/profiles/count-index) must
+// count and page exactly what SQL does: after it is built, and after every kind
+// of write it follows through the change log — inserts, updates of each
+// filtered, searched and sorted field, data-source links added and removed,
+// deletes, several in one transaction, rolled-back ones — without a rebuild.
+// On a generated dataset (accents, many nationalities, missing ratings, ties).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { startTestApi, type TestApi } from './harness';
 import { expectStatus } from './expect';
 import { seedDataset } from '../../server/demo/dataset';
-import { Random } from '../../server/demo/random';
-import { RATING_FIELDS } from '../../types/api';
-import { applyOrdering, applySearch, parseListParams } from '../../server/db/list-query';
-import { applyProfileFilters, profileList, type ProfileFilters } from '../../server/resources/profiles/filters';
+import type { Database } from '../../server/db/schema';
+import type { ListResponse, ProfileSummary } from '../../types/api';
+import { parseListParams } from '../../server/db/list-query';
+import { profileList } from '../../server/resources/profiles/filters';
 import {
-  enableProfileCountIndex, indexedProfileCount, indexedProfilePage, profileCountIndexSettled,
+  disableProfileCountIndex, enableProfileCountIndex, indexedProfilePage, profileCountIndexSettled, profileIndexStats,
 } from '../../server/resources/profiles/count-index/manager';
-import { tableVersion } from '../../server/db/count-cache';
+import { logHead } from '../../server/resources/profiles/count-index/log';
+import { expectIndexMatchesSql, expectSearchMatchesSql } from './profile-index-checks';
 
 let api: TestApi;
-let sourceIds: number[];
-const TERMS = ['anna', 'GARCÍA', 'garcia', 'müller', 'muller', 'engineer', 'founder at', 'phd', 'são', 'sao paulo', 'lee', 'xyzzy', 'a', 'e.', '@', 'data scientist', 'ÉCOLE', '100%', 'o_o'];
-const NATIONALITIES = ['DE', 'FR', 'US', 'IN', 'BR', 'PL', 'JP', 'NG', 'ZZ'];
-const GENDERS = ['female', 'male', 'non-binary', 'unknown'];
+let db: Kysely<Database>;
+let seed = 100;
 
 beforeAll(async () => {
   api = await startTestApi();
-  await seedDataset(api.handle.db, { profiles: 400, companies: 20, seed: 7 });
-  sourceIds = (await api.handle.db.selectFrom('data_source').select('id').execute()).map((r) => r.id);
-  enableProfileCountIndex(api.handle.db, { minRows: 0 });
-  expect(await profileCountIndexSettled(api.handle.db)).toBe(true);
+  db = api.handle.db;
+  await seedDataset(db, { profiles: 400, companies: 20, seed: 7 });
+  // ties and missing ratings are common: the id tie-breaker and NULLS LAST are exercised
+  await sql`UPDATE profile SET tech_rating = 5 WHERE id % 7 = 0`.execute(db);
+  await sql`UPDATE profile SET tech_rating = NULL WHERE id % 5 = 0`.execute(db);
+  await sql`UPDATE profile SET last_name = 'Dubois' WHERE id % 6 = 0`.execute(db);
+  enableProfileCountIndex(db, { minRows: 0, pollMs: 0 });
+  expect(await profileCountIndexSettled(db)).toBe(true);
 });
-afterAll(async () => api?.close());
+afterAll(async () => {
+  await disableProfileCountIndex(db);
+  await api?.close();
+});
 
-async function sqlCount(readable: number[] | null, filters: ProfileFilters, search: string): Promise<number> {
-  const base = applyProfileFilters(api.handle.db.selectFrom('profile').select(sql<number>`count(*)::int`.as('n')), filters, readable);
-  const row = await applySearch(base, parseListParams({ search }, profileList), profileList).executeTakeFirstOrThrow();
-  return Number(row.n);
+const builds = () => profileIndexStats(db)!.builds;
+const ids = async (where = sql`true`) => (await sql<{ id: number }>`SELECT id FROM profile WHERE ${where} ORDER BY id`.execute(db)).rows.map((r) => r.id);
+
+/** Runs a write, then checks the index against SQL: it followed the log, no rebuild. */
+async function afterWrite(write: () => Promise<unknown>) {
+  const before = builds();
+  await write();
+  await expectIndexMatchesSql(db, seed++, 40);
+  expect(builds()).toBe(before);
 }
 
-function randomQuery(rng: Random): { readable: number[] | null; filters: ProfileFilters; search: string } {
-  const filters: ProfileFilters = {};
-  if (rng.chance(0.3)) filters.data_sources = rng.sample(sourceIds, rng.int(1, sourceIds.length));
-  if (rng.chance(0.35)) filters.nationalities = rng.sample(NATIONALITIES, rng.int(1, 3));
-  if (rng.chance(0.3)) filters.gender = rng.sample(GENDERS, rng.int(1, 2));
-  for (const field of RATING_FIELDS) {
-    if (!rng.chance(0.2)) continue;
-    const low = Math.round(rng.next() * 90) / 10;
-    if (rng.chance(0.8)) filters[`${field}__gte`] = low;
-    if (rng.chance(0.8)) filters[`${field}__lte`] = Math.min(10, low + Math.round(rng.next() * 40) / 10);
-  }
-  const search = rng.chance(0.5) ? rng.pick(TERMS) : '';
-  const readable = rng.chance(0.4) ? null : rng.sample(sourceIds, rng.int(0, sourceIds.length));
-  return { readable, filters, search };
-}
-
-/** The page SQL answers (the path without the index): ids in list order. */
-async function sqlPage(readable: number[] | null, filters: ProfileFilters, params: ReturnType<typeof parseListParams>): Promise<number[]> {
-  const base = applyProfileFilters(api.handle.db.selectFrom('profile').select('id'), filters, readable);
-  const rows = await applyOrdering(applySearch(base, params, profileList), params, profileList, 'id')
-    .limit(params.pageSize)
-    .offset((params.page - 1) * params.pageSize)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-const SORTS = Object.keys(profileList.ordering);
-
-describe('profile count index', () => {
-  it('pages exactly as SQL sorts, for every ordering both ways, first, middle and last pages', async () => {
-    // ties and missing ratings are common in a small dataset: the id tie-breaker and NULLS LAST are exercised
-    await sql`UPDATE profile SET tech_rating = 5 WHERE id % 7 = 0`.execute(api.handle.db);
-    await sql`UPDATE profile SET tech_rating = NULL WHERE id % 5 = 0`.execute(api.handle.db);
-    await sql`UPDATE profile SET last_name = 'Dubois' WHERE id % 6 = 0`.execute(api.handle.db);
-    const db = api.handle.db;
-    let version = (await tableVersion(db, 'profile'))!;
-    await indexedProfileCount(db, version, null, {}, ''); // the table moved: a rebuild starts
-    await profileCountIndexSettled(db);
-    const rng = new Random(7);
-    for (let i = 0; i < 120; i++) {
-      const { readable, filters, search } = randomQuery(rng);
-      const sort = rng.pick(SORTS);
-      const pageSize = rng.pick([3, 10, 25]);
-      const count = await sqlCount(readable, filters, search);
-      const lastPage = Math.max(1, Math.ceil(count / pageSize));
-      const page = rng.pick([1, 2, Math.ceil(lastPage / 2), lastPage - 1, lastPage, lastPage + 1].filter((p) => p >= 1));
-      const params = parseListParams({ search, ordering: rng.chance(0.5) ? `-${sort}` : sort, page, page_size: pageSize }, profileList);
-      const indexed = await indexedProfilePage(db, version, readable, filters, params);
-      const label = JSON.stringify({ readable, filters, search, ordering: params.ordering[0].field, descending: params.ordering[0].descending, page, pageSize });
-      expect(indexed?.count, label).toBe(count);
-      expect(indexed?.ids, label).toEqual(await sqlPage(readable, filters, params));
-    }
-    version = (await tableVersion(db, 'profile'))!;
+describe('profile index', () => {
+  it('counts and pages exactly as SQL once built: every ordering both ways, first, middle and last pages', async () => {
+    await expectIndexMatchesSql(db, 7, 150);
+    await expectSearchMatchesSql(db);
+    const head = (await logHead(db))!;
     const twoFields = parseListParams({ ordering: 'last_name,first_name' }, profileList);
-    expect((await indexedProfilePage(db, version, null, {}, twoFields))?.ids).toBeUndefined(); // SQL sorts on several fields
+    expect((await indexedProfilePage(db, head, null, {}, twoFields))?.ids).toBeUndefined(); // SQL sorts on several fields
   });
 
-  it('counts exactly what SQL counts, for 200 seeded queries', async () => {
-    const version = (await tableVersion(api.handle.db, 'profile'))!;
-    const rng = new Random(20261122);
-    let nonZero = 0;
-    for (let i = 0; i < 200; i++) {
-      const { readable, filters, search } = randomQuery(rng);
-      const expected = await sqlCount(readable, filters, search);
-      const counted = await indexedProfileCount(api.handle.db, version, readable, filters, search);
-      expect(counted, JSON.stringify({ readable, filters, search })).toBe(expected);
-      if (expected > 0) nonZero++;
-    }
-    expect(nonZero).toBeGreaterThan(50); // the mix is not all empty answers
+  it('follows inserts, one and many', async () => {
+    await afterWrite(() => seedDataset(db, { profiles: 1, companies: 0, seed: 99 }));
+    await afterWrite(() => seedDataset(db, { profiles: 120, companies: 0, seed: 98, batchSize: 50 }));
   });
 
-  it('counts every search term alone, accents and case folded as the database folds them', async () => {
-    const version = (await tableVersion(api.handle.db, 'profile'))!;
-    for (const search of TERMS) {
-      expect(await indexedProfileCount(api.handle.db, version, null, {}, search), search).toBe(await sqlCount(null, {}, search));
-    }
+  it('follows updates of each filtered field: data sources, nationalities, gender, ratings to and from missing', async () => {
+    const [first, second] = (await db.selectFrom('data_source').select('id').orderBy('id').execute()).map((r) => r.id);
+    await afterWrite(() => sql`UPDATE profile SET data_source_ids = array_append(data_source_ids, ${second}) WHERE id % 3 = 0 AND NOT (${second} = ANY(data_source_ids))`.execute(db));
+    await afterWrite(() => sql`UPDATE profile SET data_source_ids = array_remove(data_source_ids, ${first}) WHERE id % 4 = 1`.execute(db));
+    await afterWrite(() => sql`UPDATE profile SET nationalities = '{"ZZ": 0.5, "FR": 0.5}'::jsonb WHERE id % 11 = 0`.execute(db));
+    await afterWrite(() => sql`UPDATE profile SET nationalities = '{}'::jsonb WHERE id % 13 = 0`.execute(db));
+    await afterWrite(() => sql`UPDATE profile SET gender_value = CASE gender_value WHEN 'male' THEN 'female' ELSE 'unknown' END WHERE id % 9 = 2`.execute(db));
+    await afterWrite(() => sql`UPDATE profile SET gender_value = NULL WHERE id % 17 = 0`.execute(db));
+    await afterWrite(() => sql`UPDATE profile SET tech_rating = NULL, education_rating = 9.99 WHERE id % 8 = 3`.execute(db));
+    await afterWrite(() => sql`UPDATE profile SET tech_rating = 7.25, professional_experience_rating = 0 WHERE tech_rating IS NULL AND id % 2 = 0`.execute(db));
+    await afterWrite(() => sql`UPDATE profile SET entrepreneurial_spirit_rating = 10 - entrepreneurial_spirit_rating`.execute(db));
   });
 
-  it('answers nothing for another version of the table, and the list stays exact after a write', async () => {
+  it('follows updates of what the search reads, and of the sorted names and dates', async () => {
+    await afterWrite(() => sql`UPDATE profile SET headline = 'Quokka wrangler at Zoo' WHERE id % 10 = 1`.execute(db));
+    await afterWrite(() => sql`UPDATE profile SET first_name = 'Émile', last_name = 'Garcia' WHERE id % 12 = 5`.execute(db));
+    await afterWrite(() => sql`UPDATE profile SET location = 'São Paulo', email = NULL, current_company = 'Orbit' WHERE id % 15 = 4`.execute(db));
+    await afterWrite(() => sql`UPDATE profile SET last_name = 'Aaberg' WHERE id IN (SELECT id FROM profile ORDER BY last_name DESC, id DESC LIMIT 5)`.execute(db));
+    await afterWrite(() => sql`UPDATE profile SET created_at = created_at - interval '3 years' WHERE id % 19 = 0`.execute(db));
+    await afterWrite(() => sql`UPDATE profile SET updated_at = now() WHERE id % 14 = 6`.execute(db));
+    await afterWrite(() => sql`UPDATE profile SET updated_at = '2020-01-01T00:00:00.123456Z' WHERE id % 16 = 7`.execute(db)); // ties at the microsecond
+  });
+
+  it('follows deletes, several writes in one transaction, and ignores what rolled back', async () => {
+    await afterWrite(async () => {
+      const some = await ids(sql`id % 21 = 0`);
+      await db.deleteFrom('profile').where('id', 'in', some).execute();
+    });
+    await afterWrite(() =>
+      db.transaction().execute(async (trx) => {
+        await sql`UPDATE profile SET first_name = 'Zoë' WHERE id % 23 = 1`.execute(trx);
+        await sql`DELETE FROM profile WHERE id % 23 = 2`.execute(trx);
+        const [source] = (await trx.selectFrom('data_source').select('id').orderBy('id').execute()).map((r) => r.id);
+        await sql`INSERT INTO profile (external_id, first_name, last_name, headline, gender_value, nationalities, tech_rating, data_source_ids)
+          SELECT 'tx-' || g, 'Ana', 'Lee ' || g, 'Data engineer', 'female', '{"BR": 1}'::jsonb, g / 4.0, ARRAY[${source}]::int[]
+          FROM generate_series(1, 30) g`.execute(trx);
+        await sql`UPDATE profile SET tech_rating = 1.5 WHERE id IN (SELECT max(id) FROM profile)`.execute(trx);
+      }),
+    );
+    const head = await logHead(db);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`UPDATE profile SET first_name = 'Rolledback' WHERE id % 2 = 0`.execute(trx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await logHead(db)).toBe(head); // a rolled-back transaction takes no version
+    await afterWrite(async () => {});
+  });
+
+  it('does not log writes to what it does not hold (a summary, an FS rating alone moves updated_at)', async () => {
+    const head = await logHead(db);
+    await sql`UPDATE profile SET summary = 'Changed', age_value = 40 WHERE id % 3 = 1`.execute(db);
+    expect(await logHead(db)).toBe(head);
+    await afterWrite(() => sql`UPDATE profile SET app_rating = 8, updated_at = now() WHERE id % 3 = 1`.execute(db));
+  });
+
+  it('a list asked after a write through the API includes it, answered by the index', async () => {
     const staff = await api.user({ is_staff: true });
-    const before = expectStatus(await api.call(staff.token, { method: 'GET', url: '/api/v1/profiles?search=zephyrine' }), 200) as { count: number };
-    expect(before.count).toBe(0);
-    await seedDataset(api.handle.db, { profiles: 1, companies: 0, seed: 99 });
-    await sql`UPDATE profile SET first_name = 'Zephyrine' WHERE id = (SELECT max(id) FROM profile)`.execute(api.handle.db);
-    const version = (await tableVersion(api.handle.db, 'profile'))!;
-    expect(await indexedProfileCount(api.handle.db, version, null, {}, 'zephyrine')).toBeUndefined(); // stale: SQL answers, a rebuild starts
-    const after = expectStatus(await api.call(staff.token, { method: 'GET', url: '/api/v1/profiles?search=zephyrine' }), 200) as { count: number };
-    expect(after.count).toBe(1);
-    await profileCountIndexSettled(api.handle.db);
-    expect(await indexedProfileCount(api.handle.db, version, null, {}, 'zephyrine')).toBe(1); // rebuilt for the new version
+    const [id] = await ids(sql`id % 5 = 2`);
+    const catchUps = profileIndexStats(db)!.catchUps;
+    expectStatus(await api.call(staff.token, { method: 'POST', url: `/api/v1/profiles/${id}/app-rating/`, payload: { app_rating: 9.5 } }), 200);
+    const list = expectStatus(await api.call(staff.token, { method: 'GET', url: '/api/v1/profiles?ordering=-updated_at&page_size=1' }), 200) as ListResponse<ProfileSummary>;
+    expect(list.results[0].id).toBe(id);
+    expect(list.count).toBe((await ids()).length);
+    expect(profileIndexStats(db)!.catchUps).toBe(catchUps + 1); // the request caught up itself
   });
 });

@@ -4,6 +4,7 @@ import * as profiles from './2026-11-22-profiles';
 import * as countVersions from './2026-11-22-count-versions';
 import * as ratingDescIndexes from './2026-11-22-rating-desc-indexes';
 import * as userNameIndexes from './2026-11-22-user-name-indexes';
+import * as profileIndexLog from './2026-11-24-profile-index-log';
 
 /** Every migration, by a name that sorts in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-03-count-versions': countVersions,
   '2026-11-22-04-rating-desc-indexes': ratingDescIndexes,
   '2026-11-22-05-user-name-indexes': userNameIndexes,
+  '2026-11-24-01-profile-index-log': profileIndexLog,
 };

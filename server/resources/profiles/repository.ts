@@ -28,7 +28,7 @@ export async function listProfiles(db: Kysely<Database>, viewer: Viewer, query: 
   const readable = await readableDataSourceIds(db, viewer);
   const params = parseListParams(query, profileList);
   const version = await tableVersion(db, 'profile');
-  const indexed = version === undefined ? undefined : await indexedProfilePage(db, version, readable, query, params);
+  const indexed = version === undefined ? undefined : await indexedProfilePage(db, Number(version), readable, query, params);
   if (indexed?.ids) return { count: indexed.count, results: await summariesInOrder(db, indexed.ids) };
   const base = applyProfileFilters(db.selectFrom('profile').select(SUMMARY_COLUMNS), query, readable);
   return runList(base, params, profileList, 'id', toSummary, { db, version, countFirst: async () => indexed?.count });

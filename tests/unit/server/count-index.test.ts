@@ -1,9 +1,15 @@
-// The pieces of the profiles' count index, alone: bitsets and the token index
-// (which rows contain a term), including the cases the SQL comparison in
-// tests/api/profiles-count-index.test.ts is unlikely to hit.
+// The pieces of the profiles' index, alone: bitsets, blocked orders, the token
+// index with its changes, and the whole index following changes — checked
+// against plain models with fast-check, including the cases the SQL comparison
+// in tests/api/profiles-count-index.test.ts is unlikely to hit.
 import { describe, expect, it } from 'vitest';
-import { add, emptySet, filterSet, fullSet, has, intersectInto, size, unionInto } from '../../../server/resources/profiles/count-index/bitset';
-import { TokenIndex } from '../../../server/resources/profiles/count-index/tokens';
+import fc from 'fast-check';
+import { add, emptySet, fullSet, has, intersectInto, size, unionInto } from '../../../server/resources/profiles/count-index/bitset';
+import { BlockStore, OrderedRows } from '../../../server/resources/profiles/count-index/ordered-rows';
+import { SearchIndex, TokenIndex } from '../../../server/resources/profiles/count-index/tokens';
+import { NUMERIC_SORTS, ProfileIndex, type IndexedProfile, type ProfileChange } from '../../../server/resources/profiles/count-index/index';
+import { RATING_FIELDS } from '../../../types/api';
+import type { ProfileFilters } from '../../../server/resources/profiles/filters';
 
 const members = (set: Uint32Array, rows: number) => Array.from({ length: rows }, (_, i) => i).filter((i) => has(set, i));
 
@@ -20,7 +26,7 @@ describe('bitsets', () => {
     expect(size(fullSet(64))).toBe(64);
   });
 
-  it('union, intersection and filter', () => {
+  it('union and intersection', () => {
     const a = emptySet(40);
     const b = emptySet(40);
     [1, 5, 33].forEach((p) => add(a, p));
@@ -30,13 +36,16 @@ describe('bitsets', () => {
     expect(members(both, 40)).toEqual([5, 33]);
     unionInto(a, b);
     expect(members(a, 40)).toEqual([1, 5, 33, 39]);
-    expect(members(filterSet(a, (p) => p > 31), 40)).toEqual([33, 39]);
   });
 });
 
 describe('token index', () => {
   const documents = ['ana garcia engineer at orbit', 'bruno  müller founder', '', 'jose müller data engineering', 'li', 'ana'];
-  const rowsOf = async (term: string) => members((await TokenIndex.build(documents)).rowsContaining(term), documents.length);
+  const rowsOf = async (term: string) => {
+    const found = emptySet(documents.length);
+    (await TokenIndex.build(documents)).addRowsContaining(Buffer.from(term), found);
+    return members(found, documents.length);
+  };
 
   it('finds a term inside tokens, each row once however often it matches', async () => {
     expect(await rowsOf('engineer')).toEqual([0, 3]);
@@ -54,5 +63,221 @@ describe('token index', () => {
   it('reads the first and the last token of the vocabulary', async () => {
     expect(await rowsOf('ana')).toEqual([0, 5]);
     expect(await rowsOf('li')).toEqual([4]);
+  });
+
+  it('follows changed documents, before and after merging them into a new base', async () => {
+    const words = ['ana', 'anabel', 'bruno', 'müller', 'muller', 'li', 'lee', 'x'];
+    const doc = fc.array(fc.constantFrom(...words), { maxLength: 4 }).map((w) => w.join(' '));
+    await fc.assert(
+      fc.asyncProperty(fc.array(doc, { minLength: 1, maxLength: 30 }), fc.array(fc.tuple(fc.nat(40), fc.option(doc), fc.boolean()), { maxLength: 60 }), async (initial, edits) => {
+        const capacity = 64;
+        const model: (string | undefined)[] = [...initial];
+        const search = new SearchIndex(await TokenIndex.build(initial), capacity);
+        for (const [row, document, merge] of edits) {
+          model[row] = document ?? undefined;
+          search.set(row, document ?? undefined);
+          if (merge) search.merge();
+        }
+        for (const term of ['an', 'ana', 'ül', 'l', 'bruno', 'x', 'zz']) {
+          const found = emptySet(capacity);
+          for (let row = 0; row < capacity; row++) add(found, row);
+          search.filter(found, [term]);
+          const expected = model.flatMap((d, row) => (d !== undefined && d.split(' ').some((t) => t.includes(term)) ? [row] : []));
+          expect(members(found, capacity), term).toEqual(expected);
+        }
+      }),
+      { seed: 20261124, numRuns: 150 },
+    );
+  });
+});
+
+describe('blocked orders', () => {
+  it('keep a sequence through insertions and removals, blocks splitting and emptying', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.boolean(), fc.nat(4000), fc.nat(5000)), { maxLength: 3000 }), (ops) => {
+        const store = new BlockStore(5000);
+        const rows = OrderedRows.from(store, []);
+        const model: number[] = [];
+        const present = new Set<number>();
+        for (const [insert, value, anchor] of ops) {
+          if (insert && !present.has(value)) {
+            const before = (a: number, b: number) => a < b;
+            if (anchor % 3 === 0 && model.length) {
+              const after = model[anchor % model.length];
+              rows.insertAfter(after, value);
+              model.splice(model.indexOf(after) + 1, 0, value);
+            } else {
+              // sorted insertion: only meaningful while the model is sorted; keep it so by sorting on insert
+              if (model.some((m, i) => i > 0 && model[i - 1] > m)) continue;
+              rows.insertSorted(value, before);
+              model.splice(model.filter((m) => m < value).length, 0, value);
+            }
+            present.add(value);
+          } else if (!insert && present.has(value)) {
+            expect(rows.remove(value)).toBe(true);
+            model.splice(model.indexOf(value), 1);
+            present.delete(value);
+          } else if (!insert) {
+            expect(rows.remove(value)).toBe(false);
+          }
+        }
+        expect(rows.toArray()).toEqual(model);
+        expect(rows.size).toBe(model.length);
+        const all = fullSet(5000);
+        const out: number[] = [];
+        expect(rows.collect(all, true, 1, 5, out)).toBe(model.length ? 0 : 1);
+        expect(out).toEqual(model.slice().reverse().slice(1, 6));
+      }),
+      { seed: 7, numRuns: 60 },
+    );
+  });
+});
+
+// ---- the whole index following changes, against a plain model ----
+
+interface ModelRow {
+  id: number;
+  first_name: string | null;
+  last_name: string;
+  sources: number[];
+  nationalities: string[];
+  gender: string | null;
+  numbers: Record<(typeof NUMERIC_SORTS)[number], number | null>;
+  document: string;
+}
+
+const SORTS = ['first_name', 'last_name', ...NUMERIC_SORTS];
+const TEXT_SORTS = ['first_name', 'last_name'] as const;
+const NAMES = ['ana', 'Ana', 'bruno', 'zoë', 'émile', 'li'];
+const WORDS = ['engineer', 'founder', 'berlin', 'são', 'paulo', 'phd'];
+
+const rowArbitrary = (id: number) =>
+  fc.record({
+    first_name: fc.option(fc.constantFrom(...NAMES), { freq: 6 }),
+    last_name: fc.constantFrom(...NAMES),
+    sources: fc.subarray([1, 2, 3]),
+    nationalities: fc.subarray(['DE', 'FR', 'BR']),
+    gender: fc.option(fc.constantFrom('female', 'male'), { freq: 3 }),
+    numbers: fc.record(Object.fromEntries(NUMERIC_SORTS.map((f) => [f, fc.option(fc.integer({ min: 0, max: 6 }).map((n) => n * 1.5), { freq: f.endsWith('_at') ? 1000 : 3 })])) as Record<(typeof NUMERIC_SORTS)[number], fc.Arbitrary<number | null>>),
+    words: fc.subarray(WORDS),
+  }).map((r): ModelRow => ({ id, first_name: r.first_name, last_name: r.last_name, sources: r.sources, nationalities: r.nationalities, gender: r.gender, numbers: r.numbers, document: [r.first_name ?? '', r.last_name, ...r.words].join(' ').toLowerCase() }));
+
+const valueOf = (row: ModelRow, field: string): string | number | null =>
+  field === 'first_name' || field === 'last_name' ? row[field] : row.numbers[field as (typeof NUMERIC_SORTS)[number]];
+
+/** ascending by (value, id), missing values after (the database's NULLS LAST) */
+function modelOrder(rows: ModelRow[], field: string): ModelRow[] {
+  const valued = rows.filter((r) => valueOf(r, field) !== null);
+  const missing = rows.filter((r) => valueOf(r, field) === null).sort((a, b) => a.id - b.id);
+  valued.sort((a, b) => {
+    const x = valueOf(a, field)!;
+    const y = valueOf(b, field)!;
+    return x < y ? -1 : x > y ? 1 : a.id - b.id;
+  });
+  return [...valued, ...missing];
+}
+
+const indexed = (row: ModelRow): IndexedProfile => ({ id: row.id, data_source_ids: row.sources, nationality_codes: row.nationalities, gender_value: row.gender, numbers: { ...row.numbers } });
+
+function freshIndex(rows: ModelRow[], version: number): Promise<ProfileIndex> {
+  const index = new ProfileIndex(version, rows.length, SORTS, [...RATING_FIELDS]);
+  const sorted = [...rows].sort((a, b) => a.id - b.id);
+  const documents = sorted.map((row) => row.document);
+  for (const row of sorted) index.load(indexed(row));
+  const orders = new Map(TEXT_SORTS.map((field) => {
+    const order = modelOrder(sorted, field);
+    return [field, { valued: order.filter((r) => r[field] !== null).map((r) => r.id), missing: order.filter((r) => r[field] === null).map((r) => r.id) }];
+  }));
+  return TokenIndex.build(documents).then((tokens) => {
+    index.loadOrders(orders, tokens);
+    return index;
+  });
+}
+
+function changesFor(model: Map<number, ModelRow>, ids: Set<number>, searchChanged: Set<number>): ProfileChange[] {
+  const rows = [...model.values()];
+  const orders = Object.fromEntries(TEXT_SORTS.map((field) => [field, modelOrder(rows, field).filter((r) => r[field] !== null)]));
+  return [...ids].map((id) => {
+    const row = model.get(id);
+    const previous: Record<string, number | null | undefined> = {};
+    for (const field of TEXT_SORTS) {
+      if (!row || row[field] === null) continue;
+      const at = orders[field].findIndex((r) => r.id === id);
+      previous[field] = at === 0 ? null : orders[field][at - 1].id;
+    }
+    return { id, profile: row && indexed(row), search_text: row?.document, searchChanged: searchChanged.has(id), previous };
+  });
+}
+
+function expectSameAnswers(index: ProfileIndex, model: Map<number, ModelRow>) {
+  const rows = [...model.values()];
+  const queries: { readable: number[] | null; filters: ProfileFilters; terms: string[] }[] = [
+    { readable: null, filters: {}, terms: [] },
+    { readable: [1], filters: {}, terms: [] },
+    { readable: null, filters: { gender: ['female'], nationalities: ['FR', 'BR'] }, terms: [] },
+    { readable: [2, 3], filters: { tech_rating__gte: 3, tech_rating__lte: 7.5 }, terms: ['an'] },
+    { readable: null, filters: { data_sources: [3] }, terms: ['engineer'] },
+  ];
+  for (const { readable, filters, terms } of queries) {
+    const kept = rows.filter((r) =>
+      (readable === null || r.sources.some((s) => readable.includes(s))) &&
+      (!filters.data_sources || r.sources.some((s) => filters.data_sources!.includes(s))) &&
+      (!filters.gender || (r.gender !== null && filters.gender.includes(r.gender))) &&
+      (!filters.nationalities || r.nationalities.some((n) => filters.nationalities!.includes(n))) &&
+      (filters.tech_rating__gte === undefined || (r.numbers.tech_rating !== null && r.numbers.tech_rating >= filters.tech_rating__gte && r.numbers.tech_rating <= filters.tech_rating__lte!)) &&
+      terms.every((t) => r.document.split(' ').some((token) => token.includes(t))));
+    const set = index.matching(readable, filters, terms);
+    const label = JSON.stringify({ readable, filters, terms });
+    expect(index.count(set), label).toBe(kept.length);
+    for (const field of SORTS) {
+      const ascending = modelOrder(kept, field);
+      const valued = ascending.filter((r) => valueOf(r, field) !== null);
+      const missing = ascending.filter((r) => valueOf(r, field) === null);
+      const descending = RATING_FIELDS.includes(field as never) ? [...valued.reverse(), ...missing.reverse()] : [...missing.reverse(), ...valued.reverse()];
+      for (const [down, list] of [[false, ascending], [true, descending]] as const) {
+        for (const offset of [0, 3, Math.max(0, kept.length - 4)]) {
+          expect(index.page(set, kept.length, field, down, offset, 4), `${label} ${field} ${down} ${offset}`).toEqual(list.slice(offset, offset + 4).map((r) => r.id));
+        }
+      }
+    }
+  }
+}
+
+describe('profile index following changes', () => {
+  it('answers as a fresh build and as the plain model after every batch of inserts, updates and deletes', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 40 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => rowArbitrary(i + 1)))),
+        fc.array(fc.array(fc.tuple(fc.integer({ min: 1, max: 70 }), fc.oneof(fc.constant(null), rowArbitrary(0))), { minLength: 1, maxLength: 12 }), { maxLength: 8 }),
+        async (initial, batches) => {
+          const model = new Map(initial.map((row) => [row.id, row]));
+          let version = 1;
+          const index = await freshIndex([...model.values()], version);
+          for (const batch of batches) {
+            const ids = new Set<number>();
+            const searchChanged = new Set<number>();
+            for (const [id, next] of batch) {
+              ids.add(id);
+              const before = model.get(id);
+              if (next) model.set(id, { ...next, id });
+              else model.delete(id);
+              if (!before || !next || before.document !== next.document) searchChanged.add(id);
+            }
+            expect(index.apply(changesFor(model, ids, searchChanged), ++version)).toBe(true);
+            expect(index.version).toBe(version);
+            expectSameAnswers(index, model);
+          }
+          expectSameAnswers(await freshIndex([...model.values()], version), model);
+        },
+      ),
+      { seed: 424242, numRuns: 120 },
+    );
+  });
+
+  it('refuses a change whose predecessor it does not know (the caller rebuilds)', async () => {
+    const rows = [1, 2, 3].map((id) => ({ id, first_name: 'a', last_name: 'b', sources: [1], nationalities: [], gender: null, numbers: Object.fromEntries(NUMERIC_SORTS.map((f) => [f, 1])) as ModelRow['numbers'], document: 'a b' }));
+    const index = await freshIndex(rows, 1);
+    const change: ProfileChange = { id: 2, profile: indexed(rows[1]), searchChanged: false, previous: { first_name: 99, last_name: 1 } };
+    expect(index.apply([change], 2)).toBe(false);
   });
 });

@@ -57,3 +57,22 @@ export function filterSet(set: Bitset, keep: (position: number) => boolean): Bit
   }
   return kept;
 }
+
+export function remove(set: Bitset, position: number): void {
+  set[position >>> 5] &= ~(1 << (position & 31));
+}
+
+/** The same members in a set sized for `size` positions (a bigger copy; the same set when it fits). */
+export function resized(set: Bitset, size: number): Bitset {
+  const words = wordsFor(size);
+  if (words <= set.length) return set;
+  const grown = new Uint32Array(words);
+  grown.set(set);
+  return grown;
+}
+
+/** into −= other */
+export function subtractInto(into: Bitset, other: Bitset): void {
+  const n = Math.min(into.length, other.length);
+  for (let i = 0; i < n; i++) into[i] &= ~other[i];
+}

@@ -1,70 +1,217 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../../db/schema';
 import { RATING_FIELDS, type RatingField } from '../../../../types/api';
-import { profileList, type ProfileFilters } from '../filters';
-import { add, emptySet, filterSet, fullSet, has, intersectInto, size, unionInto, type Bitset } from './bitset';
-import { TokenIndex } from './tokens';
-import { tableVersion } from '../../../db/count-cache';
+import type { ProfileFilters } from '../filters';
+import { add, emptySet, has, intersectInto, remove, resized, size, unionInto, type Bitset } from './bitset';
+import { BlockStore, OrderedRows } from './ordered-rows';
+import { SearchIndex, TokenIndex } from './tokens';
 
 /**
- * Exact profile counts from memory. A first-time count over a broad filter
- * (two nationalities, a common search word) reads hundreds of thousands of rows
- * in PostgreSQL; here it is a few word-wise ANDs of bitsets. The index holds
- * what the filters test — data sources, nationalities, gender, the four
- * ratings, the folded search document's tokens — for every profile, as of one
- * `table_version` of `profile`: it answers only while that version is current,
- * and is rebuilt in the background when it moves (the SQL count answers
- * meanwhile, so a count is never stale). Pages are still read by SQL.
+ * The profiles list from memory: what the filters test — data sources,
+ * nationalities and gender as bitsets, the four ratings, the folded search
+ * documents' tokens — and every sortable field's order, for every profile, as
+ * of one version of the table (`version`). A list is a few word-wise ANDs, a
+ * population count and a walk of one order; the page's rows are then read by
+ * primary key. The index follows the table's change log (index-log.ts): each
+ * committed change moves the rows it touched, nothing is rebuilt.
+ *
+ * Rows have positions (handed out as they arrive, never reused for another
+ * id); a deleted row's position is dead (`live` says which are not).
  */
-/** Rows (positions) in the list's order for one sortable field, as PostgreSQL sorts them (its collation). */
-export interface SortOrder {
-  /** ascending by (value, id), rows without a value last (by id) */
-  order: Uint32Array;
-  /** how many rows have a value */
-  withValue: number;
+
+/** Sort fields compared here, exactly: numbers (ratings) and timestamps in microseconds. */
+export const NUMERIC_SORTS = [...RATING_FIELDS, 'created_at', 'updated_at'] as const;
+export type NumericSort = (typeof NUMERIC_SORTS)[number];
+const isNumericSort = (field: string): field is NumericSort => (NUMERIC_SORTS as readonly string[]).includes(field);
+
+/** What the index holds of one profile. */
+export interface IndexedProfile {
+  id: number;
+  data_source_ids: number[];
+  nationality_codes: string[];
+  gender_value: string | null;
+  /** the numeric sort fields; null when missing (microseconds since 1970 for timestamps) */
+  numbers: Record<NumericSort, number | null>;
+}
+
+/** One profile's change, as the log gives it: its state now (undefined: deleted). */
+export interface ProfileChange {
+  id: number;
+  profile?: IndexedProfile;
+  /** its folded search document, and whether that changed */
+  search_text?: string;
+  searchChanged: boolean;
+  /**
+   * For each sort field compared by the database (names: its collation
+   * decides): the id of the row right before this one in ascending order, null
+   * when it comes first, undefined when its value is missing.
+   */
+  previous: Record<string, number | null | undefined>;
+}
+
+interface SortOrder {
+  store: BlockStore;
+  /** ascending by (value, id) */
+  valued: OrderedRows;
+  /** rows without a value, by id */
+  missing: OrderedRows;
   /** missing values stay last when descending (the ratings), instead of coming first */
   nullsLast: boolean;
 }
 
-export class ProfileCountIndex {
-  constructor(
-    readonly version: string,
-    private readonly rows: number,
-    /** profile id of each row (rows are in id order) */
-    private readonly ids: Int32Array,
-    private readonly orders: Map<string, SortOrder>,
-    private readonly bySource: Map<number, Bitset>,
-    private readonly byNationality: Map<string, Bitset>,
-    private readonly byGender: Map<string, Bitset>,
-    private readonly ratings: Record<RatingField, Float64Array>,
-    private readonly tokens: TokenIndex,
-  ) {}
+/** id → position: an array while ids are dense (identity columns), a map beyond. */
+class PositionById {
+  private static readonly DENSE_LIMIT = 1 << 24;
+  private dense = new Int32Array(1024).fill(-1);
+  private readonly sparse = new Map<number, number>();
 
-  /**
-   * How many profiles `applyProfileFilters` and the search keep: `readable`
-   * null is staff (every data source), `terms` are the search terms folded
-   * as the documents are (lower case, no accents).
-   */
-  count(readable: number[] | null, filters: ProfileFilters, terms: string[]): number {
-    return size(this.matching(readable, filters, terms));
+  get(id: number): number | undefined {
+    if (id >= 0 && id < this.dense.length) return this.dense[id] >= 0 ? this.dense[id] : undefined;
+    return this.sparse.get(id);
   }
 
-  /** The rows `applyProfileFilters` and the search keep, as a set. */
+  set(id: number, position: number): void {
+    if (id < 0 || id >= PositionById.DENSE_LIMIT) {
+      this.sparse.set(id, position);
+      return;
+    }
+    if (id >= this.dense.length) {
+      const grown = new Int32Array(Math.min(PositionById.DENSE_LIMIT, Math.max(id + 1, Math.ceil(this.dense.length * 1.5)))).fill(-1);
+      grown.set(this.dense);
+      this.dense = grown;
+    }
+    this.dense[id] = position;
+  }
+
+  bytes(): number {
+    return this.dense.byteLength + this.sparse.size * 32;
+  }
+}
+
+export class ProfileIndex {
+  private capacity: number;
+  private used = 0;
+  private ids: Int32Array;
+  private readonly positions = new PositionById();
+  private live: Bitset;
+  private readonly bySource = new Map<number, Bitset>();
+  private readonly byNationality = new Map<string, Bitset>();
+  private readonly byGender = new Map<string, Bitset>();
+  private numbers: Record<NumericSort, Float64Array>;
+  private readonly orders = new Map<string, SortOrder>();
+  private search: SearchIndex;
+
+  /**
+   * An empty index for `capacity` rows (it grows past it), as of `version`;
+   * `sortFields` every sortable field, `nullsLast` those whose missing values
+   * stay last both ways.
+   */
+  constructor(public version: number, capacity: number, readonly sortFields: string[], private readonly nullsLast: string[]) {
+    this.capacity = Math.max(64, capacity);
+    this.ids = new Int32Array(this.capacity);
+    this.live = emptySet(this.capacity);
+    this.numbers = Object.fromEntries(NUMERIC_SORTS.map((field) => [field, new Float64Array(this.capacity)])) as Record<NumericSort, Float64Array>;
+    this.search = new SearchIndex(TokenIndex.empty(), this.capacity);
+    for (const field of sortFields) {
+      const store = new BlockStore(this.capacity);
+      this.orders.set(field, { store, valued: new OrderedRows(store), missing: new OrderedRows(store), nullsLast: nullsLast.includes(field) });
+    }
+  }
+
+  get rows(): number {
+    return size(this.live);
+  }
+
+  /** Adds a row while building (in id order), without placing it in the orders yet (`loadOrders`). */
+  load(profile: IndexedProfile): number {
+    const position = this.newPosition(profile.id);
+    this.setValues(position, profile);
+    return position;
+  }
+
+  /**
+   * Puts every loaded row in every order: numeric fields sorted here, the
+   * others as the database listed them (ids ascending; ids not loaded are left out).
+   */
+  loadOrders(databaseOrders: Map<string, { valued: number[]; missing: number[] }>, documents: TokenIndex): void {
+    this.search = new SearchIndex(documents, this.capacity);
+    const livePositions: number[] = [];
+    for (let position = 0; position < this.used; position++) if (has(this.live, position)) livePositions.push(position);
+    for (const [field, order] of this.orders) {
+      let valued: ArrayLike<number>;
+      let missing: ArrayLike<number>;
+      if (isNumericSort(field)) {
+        const values = this.numbers[field];
+        valued = Uint32Array.from(livePositions.filter((p) => !Number.isNaN(values[p]))).sort((a, b) => values[a] - values[b] || this.ids[a] - this.ids[b]);
+        missing = livePositions.filter((p) => Number.isNaN(values[p])); // positions follow ids while loading
+      } else {
+        const listed = databaseOrders.get(field) ?? { valued: [], missing: [] };
+        const known = (ids: number[]) => ids.map((id) => this.positions.get(id)).filter((p): p is number => p !== undefined && has(this.live, p));
+        valued = known(listed.valued);
+        missing = known(listed.missing);
+      }
+      order.valued = OrderedRows.from(order.store, valued);
+      order.missing = OrderedRows.from(order.store, missing);
+    }
+  }
+
+  /**
+   * Applies the changes of the log up to `version`. Every changed row leaves
+   * every order first; then each goes back where it belongs (numbers compared
+   * here, names after the row the database puts before it: rows placed in the
+   * order of their predecessors). Answers false when a predecessor is unknown
+   * (the index no longer matches the table: rebuild).
+   */
+  apply(changes: ProfileChange[], version: number): boolean {
+    const placed: { position: number; change: ProfileChange }[] = [];
+    for (const change of changes) {
+      const known = this.positions.get(change.id);
+      if (known !== undefined && has(this.live, known)) this.detach(known);
+      if (!change.profile) {
+        if (known !== undefined) this.search.set(known, undefined);
+        continue;
+      }
+      const isNew = known === undefined || !has(this.live, known);
+      const position = known ?? this.newPosition(change.id);
+      this.setValues(position, change.profile);
+      if (change.searchChanged || isNew) this.search.set(position, change.search_text ?? '');
+      placed.push({ position, change });
+    }
+    for (const [field, order] of this.orders) {
+      if (isNumericSort(field)) {
+        const values = this.numbers[field];
+        const before = (a: number, b: number) => values[a] < values[b] || (values[a] === values[b] && this.ids[a] < this.ids[b]);
+        const byId = (a: number, b: number) => this.ids[a] < this.ids[b];
+        for (const { position } of placed) {
+          if (Number.isNaN(values[position])) order.missing.insertSorted(position, byId);
+          else order.valued.insertSorted(position, before);
+        }
+      } else if (!this.placeAfterPredecessors(order, field, placed)) {
+        return false;
+      }
+    }
+    this.version = version;
+    return true;
+  }
+
+  /** The rows `applyProfileFilters` and the search keep (`readable` null: staff), as a set. */
   matching(readable: number[] | null, filters: ProfileFilters, terms: string[]): Bitset {
     let sources: number[] | null = readable;
     if (filters.data_sources?.length) sources = readable === null ? filters.data_sources : filters.data_sources.filter((id) => readable.includes(id));
-    const matching = sources === null ? fullSet(this.rows) : this.anyOf(this.bySource, sources);
+    const matching = sources === null ? this.live.slice() : this.anyOf(this.bySource, sources);
     if (filters.nationalities?.length) intersectInto(matching, this.anyOf(this.byNationality, filters.nationalities));
     if (filters.gender?.length) intersectInto(matching, this.anyOf(this.byGender, filters.gender));
-    for (const term of terms) if (term) intersectInto(matching, this.tokens.rowsContaining(term));
+    if (terms.some(Boolean)) this.search.filter(matching, terms);
     const ranges = RATING_FIELDS.flatMap((field) => {
       const gte = filters[`${field}__gte`];
       const lte = filters[`${field}__lte`];
-      return gte === undefined && lte === undefined ? [] : [{ values: this.ratings[field], gte: gte ?? -Infinity, lte: lte ?? Infinity }];
+      return gte === undefined && lte === undefined ? [] : [{ values: this.numbers[field], gte: gte ?? -Infinity, lte: lte ?? Infinity }];
     });
-    if (ranges.length === 0) return matching;
-    // NaN (no rating) fails both comparisons, as NULL does in SQL
-    return filterSet(matching, (row) => ranges.every(({ values, gte, lte }) => values[row] >= gte && values[row] <= lte));
+    if (ranges.length) keepInRanges(matching, ranges);
+    return matching;
+  }
+
+  /** The number of members of a set from `matching`. */
+  count(set: Bitset): number {
+    return size(set);
   }
 
   /**
@@ -73,33 +220,116 @@ export class ProfileCountIndex {
    * index has no order for it. Past the middle it walks from the end.
    */
   page(set: Bitset, total: number, field: string, descending: boolean, offset: number, limit: number): number[] | undefined {
-    const sort = this.orders.get(field);
-    if (!sort) return undefined;
-    const { order, withValue, nullsLast } = sort;
-    // the list's sequence of positions in `order`, as [from, to) runs walked forwards or backwards
-    const runs: [number, number, -1 | 1][] = !descending
-      ? [[0, order.length, 1]]
-      : nullsLast
-        ? [[withValue - 1, -1, -1], [order.length - 1, withValue - 1, -1]]
-        : [[order.length - 1, -1, -1]];
+    const order = this.orders.get(field);
+    if (!order) return undefined;
+    // the list as sequences walked one way: ascending, values then missing; descending, missing first unless nullsLast
+    const runs: [OrderedRows, boolean][] = !descending
+      ? [[order.valued, false], [order.missing, false]]
+      : order.nullsLast ? [[order.valued, true], [order.missing, true]] : [[order.missing, true], [order.valued, true]];
     const fromEnd = offset > total / 2;
-    const wanted = fromEnd ? Math.min(limit, total - offset) : limit;
+    const wanted = Math.max(0, fromEnd ? Math.min(limit, total - offset) : limit);
     let skip = fromEnd ? Math.max(0, total - offset - limit) : offset;
-    const walk = fromEnd ? runs.map(([from, to, step]) => [to - step, from - step, -step] as [number, number, -1 | 1]).reverse() : runs;
+    const walk = fromEnd ? runs.map(([rows, down]) => [rows, !down] as [OrderedRows, boolean]).reverse() : runs;
     const picked: number[] = [];
-    for (const [from, to, step] of walk) {
-      for (let i = from; i !== to && picked.length < wanted; i += step) {
-        const row = order[i];
-        if (!has(set, row)) continue;
-        if (skip > 0) skip--;
-        else picked.push(this.ids[row]);
+    for (const [rows, down] of walk) {
+      if (picked.length >= wanted) break;
+      skip = rows.collect(set, down, skip, wanted, picked);
+    }
+    const ids = picked.map((position) => this.ids[position]);
+    return fromEnd ? ids.reverse() : ids;
+  }
+
+  /** The ids of a sort field's order, as the list walks it ascending (checks). */
+  orderOf(field: string): number[] | undefined {
+    const order = this.orders.get(field);
+    return order && [...order.valued.toArray(), ...order.missing.toArray()].map((position) => this.ids[position]);
+  }
+
+  /** Memory held, in bytes (typed arrays and buffers; maps estimated). */
+  bytes(): number {
+    let total = this.ids.byteLength + this.live.byteLength + this.positions.bytes() + this.search.bytes();
+    for (const sets of [this.bySource, this.byNationality, this.byGender]) for (const set of sets.values()) total += set.byteLength;
+    for (const values of Object.values(this.numbers)) total += values.byteLength;
+    for (const order of this.orders.values()) total += order.store.bytes();
+    return total;
+  }
+
+  private placeAfterPredecessors(order: SortOrder, field: string, placed: { position: number; change: ProfileChange }[]): boolean {
+    const byId = (a: number, b: number) => this.ids[a] < this.ids[b];
+    // each row has one predecessor and one successor: follow the chains from rows placed already
+    const next = new Map<number | null, number>();
+    for (const { position, change } of placed) {
+      const previous = change.previous[field];
+      if (previous === undefined) order.missing.insertSorted(position, byId);
+      else next.set(previous, position);
+    }
+    const waiting = new Set(next.values());
+    for (const [previous, first] of next) {
+      if (!waiting.has(first)) continue; // placed with the chain before it
+      const previousPosition = previous === null ? -1 : this.positions.get(previous);
+      if (previousPosition === undefined) return false;
+      if (previousPosition >= 0 && waiting.has(previousPosition)) continue; // placed when its chain is
+      if (previousPosition >= 0 && !order.valued.has(previousPosition)) return false;
+      let after = previousPosition;
+      for (let position: number | undefined = first; position !== undefined; position = next.get(this.ids[position])) {
+        order.valued.insertAfter(after, position);
+        waiting.delete(position);
+        after = position;
       }
     }
-    return fromEnd ? picked.reverse() : picked;
+    return waiting.size === 0;
+  }
+
+  private newPosition(id: number): number {
+    if (this.used === this.capacity) this.grow(Math.ceil(this.capacity * 1.5));
+    const position = this.used++;
+    this.ids[position] = id;
+    this.positions.set(id, position);
+    return position;
+  }
+
+  private setValues(position: number, profile: IndexedProfile): void {
+    add(this.live, position);
+    const member = <K>(sets: Map<K, Bitset>, key: K) => {
+      let set = sets.get(key);
+      if (!set) sets.set(key, (set = emptySet(this.capacity)));
+      add(set, position);
+    };
+    for (const id of profile.data_source_ids) member(this.bySource, id);
+    for (const code of profile.nationality_codes) member(this.byNationality, code);
+    if (profile.gender_value !== null) member(this.byGender, profile.gender_value);
+    for (const field of NUMERIC_SORTS) this.numbers[field][position] = profile.numbers[field] ?? NaN;
+  }
+
+  /** Takes a live row out of every set and order (its search entry stays until replaced). */
+  private detach(position: number): void {
+    remove(this.live, position);
+    for (const sets of [this.bySource, this.byNationality, this.byGender] as Map<unknown, Bitset>[]) {
+      for (const set of sets.values()) remove(set, position);
+    }
+    for (const order of this.orders.values()) if (!order.valued.remove(position)) order.missing.remove(position);
+  }
+
+  private grow(capacity: number): void {
+    const ids = new Int32Array(capacity);
+    ids.set(this.ids);
+    this.ids = ids;
+    for (const field of NUMERIC_SORTS) {
+      const values = new Float64Array(capacity);
+      values.set(this.numbers[field]);
+      this.numbers[field] = values;
+    }
+    this.live = resized(this.live, capacity);
+    for (const sets of [this.bySource, this.byNationality, this.byGender] as Map<unknown, Bitset>[]) {
+      for (const [key, set] of sets) sets.set(key, resized(set, capacity));
+    }
+    for (const order of this.orders.values()) order.store.grow(capacity);
+    this.search.grow(capacity);
+    this.capacity = capacity;
   }
 
   private anyOf<K>(sets: Map<K, Bitset>, keys: K[]): Bitset {
-    const union = emptySet(this.rows);
+    const union = emptySet(this.capacity);
     for (const key of new Set(keys)) {
       const set = sets.get(key);
       if (set) unionInto(union, set);
@@ -108,106 +338,23 @@ export class ProfileCountIndex {
   }
 }
 
-const BATCH_ROWS = 20_000;
-const yieldToRequests = () => new Promise((resolve) => setImmediate(resolve));
-
-interface LoadedRow {
-  id: number;
-  data_source_ids: number[];
-  nationality_codes: string[];
-  gender_value: string | null;
-  search_text: string | null;
-  tech_rating: number | null;
-  education_rating: number | null;
-  professional_experience_rating: number | null;
-  entrepreneurial_spirit_rating: number | null;
-}
-
-/**
- * Reads every profile in batches (no long transaction: the embedded database
- * has one connection) and builds the index; undefined when the table changed
- * while it was read (the caller tries again later).
- */
-export async function buildProfileCountIndex(db: Kysely<Database>): Promise<ProfileCountIndex | undefined> {
-  const version = await tableVersion(db, 'profile');
-  if (version === undefined) return undefined;
-  const sources = new Map<number, number[]>();
-  const nationalities = new Map<string, number[]>();
-  const genders = new Map<string, number[]>();
-  const ratings = Object.fromEntries(RATING_FIELDS.map((field) => [field, [] as number[]])) as Record<RatingField, number[]>;
-  const documents: string[] = [];
-  const ids: number[] = [];
-  const member = <K>(map: Map<K, number[]>, key: K, row: number) => {
-    const rows = map.get(key);
-    if (rows) rows.push(row);
-    else map.set(key, [row]);
-  };
-  let after = 0;
-  for (;;) {
-    const { rows } = await sql<LoadedRow>`
-      SELECT id, data_source_ids, gender_value, search_text, tech_rating, education_rating,
-             professional_experience_rating, entrepreneurial_spirit_rating,
-             CASE WHEN jsonb_typeof(nationalities) = 'object' THEN ARRAY(SELECT jsonb_object_keys(nationalities)) ELSE '{}'::text[] END AS nationality_codes
-      FROM profile WHERE id > ${after} ORDER BY id LIMIT ${BATCH_ROWS}`.execute(db);
-    for (const profile of rows) {
-      const row = documents.length;
-      for (const id of profile.data_source_ids) member(sources, id, row);
-      for (const code of profile.nationality_codes) member(nationalities, code, row);
-      if (profile.gender_value !== null) member(genders, profile.gender_value, row);
-      for (const field of RATING_FIELDS) ratings[field].push(profile[field] === null ? NaN : Number(profile[field]));
-      documents.push(profile.search_text ?? '');
-      ids.push(profile.id);
+/** Keeps the members whose values lie in every range (NaN, no rating, fails both comparisons as NULL does in SQL). */
+function keepInRanges(set: Bitset, ranges: { values: Float64Array; gte: number; lte: number }[]): void {
+  for (let i = 0; i < set.length; i++) {
+    let word = set[i];
+    let kept = word;
+    while (word) {
+      const low = word & -word;
+      const row = (i << 5) + (31 - Math.clz32(low));
+      for (let r = 0; r < ranges.length; r++) {
+        const value = ranges[r].values[row];
+        if (!(value >= ranges[r].gte && value <= ranges[r].lte)) {
+          kept ^= low;
+          break;
+        }
+      }
+      word ^= low;
     }
-    if (rows.length < BATCH_ROWS) break;
-    after = rows[rows.length - 1].id;
-    await yieldToRequests();
+    set[i] = kept;
   }
-  const idOf = Int32Array.from(ids);
-  const orders = new Map<string, SortOrder>();
-  for (const [field, expression] of Object.entries(profileList.ordering)) {
-    orders.set(field, await loadOrder(db, expression, idOf, profileList.nullsLast?.includes(field) ?? false));
-    await yieldToRequests();
-  }
-  if ((await tableVersion(db, 'profile')) !== version) return undefined;
-  const total = documents.length;
-  const toSets = <K>(map: Map<K, number[]>) =>
-    new Map([...map].map(([key, rows]) => {
-      const set = emptySet(total);
-      for (const row of rows) add(set, row);
-      return [key, set] as const;
-    }));
-  const tokens = await TokenIndex.build(documents, yieldToRequests);
-  return new ProfileCountIndex(
-    version,
-    total,
-    idOf,
-    orders,
-    toSets(sources),
-    toSets(nationalities),
-    toSets(genders),
-    Object.fromEntries(RATING_FIELDS.map((field) => [field, Float64Array.from(ratings[field])])) as Record<RatingField, Float64Array>,
-    tokens,
-  );
-}
-
-/** One field's order from the database itself (its collation decides the order of names). */
-async function loadOrder(db: Kysely<Database>, expression: string, ids: Int32Array, nullsLast: boolean): Promise<SortOrder> {
-  const column = sql.raw(expression);
-  const { rows } = await sql<{ ids: string | null; with_value: number }>`
-    SELECT string_agg(id::text, ',' ORDER BY ${column} ASC NULLS LAST, id ASC) AS ids, count(${column})::int AS with_value FROM profile`.execute(db);
-  const listed = rows[0].ids ? rows[0].ids.split(',') : [];
-  const order = new Uint32Array(listed.length);
-  for (let i = 0; i < listed.length; i++) order[i] = positionOf(ids, Number(listed[i]));
-  return { order, withValue: Number(rows[0].with_value), nullsLast };
-}
-
-function positionOf(ids: Int32Array, id: number): number {
-  let low = 0;
-  let high = ids.length - 1;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (ids[middle] < id) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }

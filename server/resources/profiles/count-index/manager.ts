@@ -3,121 +3,243 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/schema';
 import type { ProfileFilters } from '../filters';
 import type { ListParams } from '../../../db/list-query';
-import { buildProfileCountIndex, type ProfileCountIndex } from './index';
-import { tableVersion } from '../../../db/count-cache';
-import { size } from './bitset';
+import type { ProfileIndex } from './index';
+import { buildProfileIndex } from './build';
+import { logHead, pruneLog, readLog } from './log';
 
 /** Below this many profiles SQL counts take a few milliseconds: no index, no memory spent. */
 export const DEFAULT_MIN_ROWS = 20_000;
+/** How often an idle server looks at the log's head (requests look themselves, every time). */
+const POLL_MS = 500;
+/** How long commits stay in the log: a server further behind rebuilds. */
+export const LOG_RETENTION_MS = 15 * 60_000;
+const PRUNE_EVERY_MS = 60_000;
+/** A small table is counted again at most this often to see whether it grew past minRows. */
+const RECOUNT_SMALL_MS = 5_000;
+
+export interface IndexOptions {
+  minRows?: number;
+  log?: FastifyBaseLogger;
+  /** 0: no polling (tests drive it through requests) */
+  pollMs?: number;
+  retentionMs?: number;
+}
+
+export interface IndexStats {
+  rows: number;
+  bytes: number;
+  version: number;
+  builds: number;
+  lastBuildMs: number;
+  catchUps: number;
+  changesApplied: number;
+  rebuildReasons: string[];
+}
 
 interface State {
+  db: Kysely<Database>;
   minRows: number;
   log?: FastifyBaseLogger;
-  index?: ProfileCountIndex;
+  retentionMs: number;
+  index?: ProfileIndex;
   building?: Promise<void>;
-  /** a build about to start: the first one (reading the table's version), or one put off by `nextBuildAt` */
-  starting?: Promise<void>;
-  /** a version found too small to index */
-  smallAt?: string;
-  /** no new build before this time: under constant writes, rebuilding takes at most a third of the time */
+  catchingUp?: Promise<void>;
+  /** when the table was last found too small to index */
+  smallCheckedAt?: number;
+  /** no new build before this time (after a failed one) */
   nextBuildAt: number;
+  timers: NodeJS.Timeout[];
+  stats: Omit<IndexStats, 'rows' | 'bytes' | 'version'>;
 }
 
 const states = new WeakMap<object, State>();
 
-/** Keeps a count index for this database from now on, building it in the background (the server does, once it answers). */
-export function enableProfileCountIndex(db: Kysely<Database>, options: { minRows?: number; log?: FastifyBaseLogger } = {}): void {
+/**
+ * Keeps an index of this database's profiles from now on: built in the
+ * background once, then following the change log (the server does this once
+ * it answers). Several servers on one database each keep their own.
+ */
+export function enableProfileCountIndex(db: Kysely<Database>, options: IndexOptions = {}): void {
   if (states.has(db)) return;
-  const state: State = { minRows: options.minRows ?? DEFAULT_MIN_ROWS, log: options.log, nextBuildAt: 0 };
+  const state: State = {
+    db,
+    minRows: options.minRows ?? DEFAULT_MIN_ROWS,
+    log: options.log,
+    retentionMs: options.retentionMs ?? LOG_RETENTION_MS,
+    nextBuildAt: 0,
+    timers: [],
+    stats: { builds: 0, lastBuildMs: 0, catchUps: 0, changesApplied: 0, rebuildReasons: [] },
+  };
   states.set(db, state);
-  state.starting = refreshLatest(db, state);
+  startBuild(state, 'start');
+  const pollMs = options.pollMs ?? POLL_MS;
+  if (pollMs > 0) state.timers.push(setInterval(() => void poll(state), pollMs).unref());
+  state.timers.push(setInterval(() => void prune(state), PRUNE_EVERY_MS).unref());
 }
 
-/** Resolves once no build is under way (benchmarks wait for it before timing). */
+/** Stops following the log (the server closes); waits for work under way. */
+export async function disableProfileCountIndex(db: Kysely<Database>): Promise<void> {
+  const state = states.get(db);
+  if (!state) return;
+  for (const timer of state.timers) clearInterval(timer);
+  states.delete(db);
+  await Promise.allSettled([state.building, state.catchingUp]);
+}
+
+/** Resolves once the index is built and has caught up with the log's head (benchmarks and tests wait for it). */
 export async function profileCountIndexSettled(db: Kysely<Database>): Promise<boolean> {
   const state = states.get(db);
-  while (state?.starting || state?.building) await (state.starting ?? state.building);
-  return state?.index !== undefined;
+  if (!state) return false;
+  while (state.building || state.catchingUp) await (state.building ?? state.catchingUp);
+  const head = await logHead(db);
+  return head !== undefined && (await currentIndex(state, head)) !== undefined;
 }
 
-/** The index of this database when it holds this version of the table; else starts a rebuild (if none runs). */
-function currentIndex(db: Kysely<Database>, version: string): ProfileCountIndex | undefined {
+export function profileIndexStats(db: Kysely<Database>): IndexStats | undefined {
   const state = states.get(db);
-  if (!state) return undefined;
-  if (state.index?.version === version) return state.index;
-  refresh(db, state, version);
-  return undefined;
+  if (!state?.index) return undefined;
+  return { ...state.stats, rows: state.index.rows, bytes: state.index.bytes(), version: state.index.version };
 }
 
-/** The exact count from the index when it holds this version of the table; undefined otherwise (SQL counts). */
+/** The index, up to date with the log's head `head` (read by the caller), or undefined (SQL answers). */
+export async function profileIndexAt(db: Kysely<Database>, head: number): Promise<ProfileIndex | undefined> {
+  const state = states.get(db);
+  return state && currentIndex(state, head);
+}
+
+/** The exact count from the index at (or after) `head`; undefined when there is none (SQL counts). */
 export async function indexedProfileCount(
   db: Kysely<Database>,
-  version: string,
+  head: number,
   readable: number[] | null,
   filters: ProfileFilters,
   search: string | undefined,
 ): Promise<number | undefined> {
-  const index = currentIndex(db, version);
+  const index = await profileIndexAt(db, head);
   const terms = index && (await foldTerms(db, search));
-  return terms && index.count(readable, filters, terms);
+  return terms && index.count(index.matching(readable, filters, terms));
 }
 
 /**
  * The count and, for a one-field ordering, the ids of the asked page, from
- * the index when it holds this version of the table; undefined otherwise.
+ * the index at (or after) `head`; undefined when there is none.
  */
 export async function indexedProfilePage(
   db: Kysely<Database>,
-  version: string,
+  head: number,
   readable: number[] | null,
   filters: ProfileFilters,
   params: ListParams,
 ): Promise<{ count: number; ids?: number[] } | undefined> {
-  const index = currentIndex(db, version);
+  const index = await profileIndexAt(db, head);
   const terms = index && (await foldTerms(db, params.search));
   if (!index || !terms) return undefined;
   const set = index.matching(readable, filters, terms);
-  const count = size(set);
+  const count = index.count(set);
   const [sort, ...more] = params.ordering;
   const offset = (params.page - 1) * params.pageSize;
   const ids = sort && more.length === 0 ? index.page(set, count, sort.field, sort.descending, offset, params.pageSize) : undefined;
   return { count, ids };
 }
 
-async function refreshLatest(db: Kysely<Database>, state: State): Promise<void> {
+async function currentIndex(state: State, head: number): Promise<ProfileIndex | undefined> {
+  // a catch-up reads up to the head it finds, at least this one: two rounds at most
+  for (let round = 0; round < 3; round++) {
+    const index = state.index;
+    if (!index) {
+      if (!state.building && (state.smallCheckedAt === undefined || Date.now() - state.smallCheckedAt > RECOUNT_SMALL_MS)) startBuild(state, 'none yet');
+      return undefined;
+    }
+    if (index.version >= head) return index;
+    state.catchingUp ??= catchUp(state, index).finally(() => (state.catchingUp = undefined));
+    await state.catchingUp;
+  }
+  return undefined;
+}
+
+/** Applies what was committed since the index's version; a gap, a TRUNCATE or too many changes rebuild instead. */
+async function catchUp(state: State, index: ProfileIndex): Promise<void> {
   try {
-    const version = await tableVersion(db, 'profile');
-    state.starting = undefined;
-    if (version !== undefined) refresh(db, state, version);
-  } catch {
-    state.starting = undefined; // the database went away (closed): nothing to index
+    const limit = Math.max(50_000, index.rows / 4);
+    const read = await readLog(state.db, index.version, limit);
+    if (state.index !== index || read.head <= index.version) return;
+    let problem: string | undefined;
+    if (read.reset) problem = 'the table was emptied';
+    else if (read.commits !== read.head - index.version) problem = `the log misses ${read.head - index.version - read.commits} commits after version ${index.version}`;
+    else if (!read.changes) problem = `${read.changed} profiles changed at once`;
+    else if (!index.apply(read.changes, read.head)) problem = 'a change did not fit the index';
+    if (problem) startBuild(state, problem);
+    else {
+      state.stats.catchUps++;
+      state.stats.changesApplied += read.changes!.length;
+    }
+  } catch (error) {
+    if (state.index === index) startBuild(state, `catching up failed: ${(error as Error).message}`);
   }
 }
 
-function refresh(db: Kysely<Database>, state: State, version: string): void {
-  if (state.building || state.starting || state.smallAt === version) return;
+function startBuild(state: State, reason: string): void {
+  state.index = undefined; // a stale index answers nothing: SQL does until the new one is there
+  if (state.building) return;
   const wait = state.nextBuildAt - Date.now();
   if (wait > 0) {
-    // put off, not dropped: the index catches up even if no request asks again
-    state.starting = new Promise<void>((resolve) => setTimeout(resolve, wait).unref()).then(() => refreshLatest(db, state));
+    // put off, not dropped: the index comes back even if no request asks
+    state.building = new Promise<void>((resolve) => setTimeout(resolve, wait).unref()).then(() => {
+      state.building = undefined;
+      if (states.get(state.db) === state) startBuild(state, reason);
+    });
     return;
   }
   const started = Date.now();
-  state.index = undefined; // an outdated index answers nothing: free its memory for the new one
   state.building = (async () => {
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM profile`.execute(db);
-    if (Number(rows[0].n) < state.minRows) {
-      state.smallAt = version;
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM profile`.execute(state.db);
+    const total = Number(rows[0].n);
+    if (total < state.minRows) {
+      state.smallCheckedAt = Date.now();
       return;
     }
-    state.index = await buildProfileCountIndex(db);
-    if (state.index) state.log?.info({ profiles: Number(rows[0].n), ms: Date.now() - started }, 'profile count index built');
+    state.smallCheckedAt = undefined;
+    if (reason !== 'start' && reason !== 'none yet') state.stats.rebuildReasons.push(reason);
+    state.log?.info({ profiles: total, reason }, 'profile index: building');
+    const index = await buildProfileIndex(state.db, total);
+    state.index = index;
+    state.stats.builds++;
+    state.stats.lastBuildMs = Date.now() - started;
+    // what was committed while it read
+    const head = await logHead(state.db);
+    if (head !== undefined) await currentIndex(state, head);
+    if (state.index) state.log?.info({ profiles: index.rows, ms: Date.now() - started, mb: Math.round(index.bytes() / 2 ** 20) }, 'profile index built');
   })()
-    .catch((error) => state.log?.warn({ err: error }, 'profile count index not built; SQL counts instead'))
+    .catch((error) => {
+      state.index = undefined;
+      state.log?.warn({ err: error }, 'profile index not built; SQL answers');
+    })
     .finally(() => {
       state.building = undefined;
-      state.nextBuildAt = Date.now() + 2 * (Date.now() - started);
+      const ended = !state.index && state.smallCheckedAt === undefined;
+      // a build that did not end with a current index is tried again later, not at once:
+      // at most a third of the time goes to builds that fail
+      state.nextBuildAt = ended ? Date.now() + Math.max(5_000, 2 * (Date.now() - started)) : 0;
+      if (ended && states.get(state.db) === state) startBuild(state, 'the last build did not end current');
     });
+}
+
+async function poll(state: State): Promise<void> {
+  if (state.building || state.catchingUp) return;
+  try {
+    const head = await logHead(state.db);
+    if (head !== undefined) await currentIndex(state, head);
+  } catch {
+    // the database is closing or away: the next poll or request tries again
+  }
+}
+
+async function prune(state: State): Promise<void> {
+  try {
+    await pruneLog(state.db, state.retentionMs);
+  } catch (error) {
+    state.log?.warn({ err: error }, 'profile index: pruning the change log failed');
+  }
 }
 
 /**

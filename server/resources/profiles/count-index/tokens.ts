@@ -1,4 +1,4 @@
-import { add, emptySet, type Bitset } from './bitset';
+import { add, emptySet, has, resized, subtractInto, type Bitset } from './bitset';
 
 /**
  * Which rows contain a search term, without reading every row: the folded
@@ -9,7 +9,6 @@ import { add, emptySet, type Bitset } from './bitset';
  */
 export class TokenIndex {
   private constructor(
-    private readonly rows: number,
     /** "\n" + token0 + "\n" + token1 + "\n" … */
     private readonly vocabulary: Buffer,
     /** byte offset of each token in `vocabulary`, plus the end */
@@ -19,7 +18,11 @@ export class TokenIndex {
     private readonly postings: Uint32Array,
   ) {}
 
-  /** `pause` runs every 50,000 documents, so a big build lets requests through. */
+  static empty(): TokenIndex {
+    return new TokenIndex(Buffer.from('\n'), new Uint32Array(1).fill(1), new Uint32Array(1), new Uint32Array(0));
+  }
+
+  /** `documents[row]`; `pause` runs every 50,000 documents, so a big build lets requests through. */
   static async build(documents: string[], pause: () => Promise<unknown> = async () => {}): Promise<TokenIndex> {
     const ids = new Map<string, number>();
     const frequency: number[] = [];
@@ -29,8 +32,7 @@ export class TokenIndex {
     for (let row = 0; row < documents.length; row++) {
       if (row % 50_000 === 49_999) await pause();
       const rowStart = flat.length;
-      for (const token of documents[row].split(/\s+/)) {
-        if (!token) continue;
+      for (const token of tokensOf(documents[row])) {
         let id = ids.get(token);
         if (id === undefined) {
           id = ids.size;
@@ -48,36 +50,79 @@ export class TokenIndex {
     }
     const tokens = [...ids.keys()];
     ids.clear();
-    const vocabulary = Buffer.from(`\n${tokens.join('\n')}\n`);
-    const starts = new Uint32Array(tokens.length + 1);
-    let offset = 1;
-    for (let t = 0; t < tokens.length; t++) {
-      starts[t] = offset;
-      offset += Buffer.byteLength(tokens[t]) + 1;
-    }
-    starts[tokens.length] = offset;
     const postingStarts = new Uint32Array(tokens.length + 1);
     for (let t = 0; t < tokens.length; t++) postingStarts[t + 1] = postingStarts[t] + frequency[t];
     const postings = new Uint32Array(postingStarts[tokens.length]);
     const filled = postingStarts.slice(0, tokens.length);
     let k = 0;
     for (let row = 0; row < documents.length; row++) for (; k < rowEnds[row]; k++) postings[filled[flat[k]]++] = row;
-    return new TokenIndex(documents.length, vocabulary, starts, postingStarts, postings);
+    const { vocabulary, starts } = vocabularyOf(tokens.map((token) => Buffer.from(token)));
+    return new TokenIndex(vocabulary, starts, postingStarts, postings);
   }
 
-  /** The rows whose document contains `term` (folded like the documents, without whitespace). */
-  rowsContaining(term: string): Bitset {
-    const rows = emptySet(this.rows);
-    const pattern = Buffer.from(term);
+  get tokenCount(): number {
+    return this.starts.length - 1;
+  }
+
+  token(t: number): Buffer {
+    return this.vocabulary.subarray(this.starts[t], this.starts[t + 1] - 1);
+  }
+
+  rowsOf(t: number): Uint32Array {
+    return this.postings.subarray(this.postingStarts[t], this.postingStarts[t + 1]);
+  }
+
+  /** Adds the rows whose document contains `term` (folded like the documents, without whitespace) to `rows`. */
+  addRowsContaining(term: Buffer, rows: Bitset): void {
     let from = 0;
     for (;;) {
-      const at = this.vocabulary.indexOf(pattern, from);
+      const at = this.vocabulary.indexOf(term, from);
       if (at === -1) break;
       const token = this.tokenAt(at);
       for (let p = this.postingStarts[token]; p < this.postingStarts[token + 1]; p++) add(rows, this.postings[p]);
       from = this.starts[token + 1]; // the next token: each matching token once
     }
-    return rows;
+  }
+
+  bytes(): number {
+    return this.vocabulary.byteLength + this.starts.byteLength + this.postingStarts.byteLength + this.postings.byteLength;
+  }
+
+  /**
+   * A new index of the same tokens without the rows of `dropped`, plus `added`
+   * (token → rows), tokens left without rows leaving the vocabulary.
+   */
+  static merge(base: TokenIndex, dropped: Bitset, added: Map<string, Iterable<number>>): TokenIndex {
+    const tokens: Buffer[] = [];
+    const lists: ArrayLike<number>[] = [];
+    let total = 0;
+    const extra = new Map<string, number[]>();
+    for (const [token, rows] of added) extra.set(token, [...rows]);
+    for (let t = 0; t < base.tokenCount; t++) {
+      const bytes = base.token(t);
+      const kept = base.rowsOf(t).filter((row) => !has(dropped, row));
+      const more = extra.size ? extra.get(bytes.toString()) : undefined;
+      if (more) extra.delete(bytes.toString());
+      const rows = more?.length ? Uint32Array.from([...kept, ...more]) : kept;
+      if (rows.length === 0) continue;
+      tokens.push(bytes);
+      lists.push(rows);
+      total += rows.length;
+    }
+    for (const [token, rows] of extra) {
+      if (rows.length === 0) continue;
+      tokens.push(Buffer.from(token));
+      lists.push(rows);
+      total += rows.length;
+    }
+    const postingStarts = new Uint32Array(tokens.length + 1);
+    const postings = new Uint32Array(total);
+    for (let t = 0; t < tokens.length; t++) {
+      postings.set(lists[t], postingStarts[t]);
+      postingStarts[t + 1] = postingStarts[t] + lists[t].length;
+    }
+    const { vocabulary, starts } = vocabularyOf(tokens);
+    return new TokenIndex(vocabulary, starts, postingStarts, postings);
   }
 
   /** The token whose bytes cover `offset` of the vocabulary. */
@@ -87,6 +132,133 @@ export class TokenIndex {
     while (low < high) {
       const middle = (low + high + 1) >>> 1;
       if (this.starts[middle] <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+}
+
+function tokensOf(document: string): string[] {
+  return document.split(/\s+/).filter(Boolean);
+}
+
+function vocabularyOf(tokens: Buffer[]): { vocabulary: Buffer; starts: Uint32Array } {
+  const starts = new Uint32Array(tokens.length + 1);
+  let offset = 1;
+  for (let t = 0; t < tokens.length; t++) {
+    starts[t] = offset;
+    offset += tokens[t].length + 1;
+  }
+  starts[tokens.length] = offset;
+  const vocabulary = Buffer.alloc(offset, '\n');
+  for (let t = 0; t < tokens.length; t++) tokens[t].copy(vocabulary, starts[t]);
+  return { vocabulary, starts };
+}
+
+/** Merge the changes into a new base once this many rows changed since the last merge (or 2 % of the rows). */
+const MERGE_AFTER_ROWS = 5_000;
+
+/**
+ * The token index as rows change: an immutable base, the base rows whose
+ * document changed since (`stale`: their base entries no longer count), and
+ * the tokens of the changed rows' new documents (`recent`: a small vocabulary
+ * that only grows, searched the same way). When `recent` holds enough rows,
+ * it is merged into a new base.
+ */
+export class SearchIndex {
+  private stale: Bitset;
+  private readonly recentIds = new Map<string, number>();
+  private recentRows: Set<number>[] = [];
+  private recentVocabulary = Buffer.alloc(4096);
+  private recentUsed = 1;
+  private readonly recentStarts: number[] = [];
+  /** the recent tokens of each changed row */
+  private readonly tokensOfRow = new Map<number, number[]>();
+
+  constructor(private base: TokenIndex, private capacity: number) {
+    this.stale = emptySet(capacity);
+    this.recentVocabulary[0] = 0x0a;
+  }
+
+  grow(capacity: number): void {
+    this.capacity = capacity;
+    this.stale = resized(this.stale, capacity);
+  }
+
+  /** The row's document is now `document` (undefined: the row is gone). */
+  set(row: number, document: string | undefined): void {
+    add(this.stale, row);
+    for (const t of this.tokensOfRow.get(row) ?? []) this.recentRows[t].delete(row);
+    this.tokensOfRow.delete(row);
+    if (document === undefined) return;
+    const ids = [...new Set(tokensOf(document))].map((token) => this.recentId(token));
+    for (const t of ids) this.recentRows[t].add(row);
+    this.tokensOfRow.set(row, ids);
+    if (this.tokensOfRow.size >= Math.max(MERGE_AFTER_ROWS, this.capacity / 50)) this.merge();
+  }
+
+  /** The rows whose document contains every one of `terms`, within `rows`. */
+  filter(rows: Bitset, terms: string[]): void {
+    for (const term of terms) {
+      if (!term) continue;
+      const pattern = Buffer.from(term);
+      const found = emptySet(this.capacity);
+      this.base.addRowsContaining(pattern, found);
+      subtractInto(found, this.stale);
+      const vocabulary = this.recentVocabulary.subarray(0, this.recentUsed);
+      for (let from = 0; ;) {
+        const at = vocabulary.indexOf(pattern, from);
+        if (at === -1) break;
+        const t = this.recentAt(at);
+        for (const row of this.recentRows[t]) add(found, row);
+        from = t + 1 < this.recentStarts.length ? this.recentStarts[t + 1] : this.recentUsed;
+      }
+      for (let i = 0; i < rows.length; i++) rows[i] &= found[i];
+    }
+  }
+
+  /** Folds the recent changes into a new base (done by `set` when they are many). */
+  merge(): void {
+    const added = new Map<string, Set<number>>();
+    for (const [token, t] of this.recentIds) if (this.recentRows[t].size) added.set(token, this.recentRows[t]);
+    this.base = TokenIndex.merge(this.base, this.stale, added);
+    this.stale = emptySet(this.capacity);
+    this.recentIds.clear();
+    this.recentRows = [];
+    this.recentStarts.length = 0;
+    this.recentUsed = 1;
+    this.tokensOfRow.clear();
+  }
+
+  bytes(): number {
+    return this.base.bytes() + this.stale.byteLength + this.recentVocabulary.byteLength + this.tokensOfRow.size * 64;
+  }
+
+  private recentId(token: string): number {
+    let t = this.recentIds.get(token);
+    if (t !== undefined) return t;
+    const bytes = Buffer.from(token);
+    if (this.recentUsed + bytes.length + 1 > this.recentVocabulary.length) {
+      const grown = Buffer.alloc(2 * (this.recentUsed + bytes.length + 1));
+      this.recentVocabulary.copy(grown, 0, 0, this.recentUsed);
+      this.recentVocabulary = grown;
+    }
+    t = this.recentStarts.length;
+    this.recentStarts.push(this.recentUsed);
+    bytes.copy(this.recentVocabulary, this.recentUsed);
+    this.recentUsed += bytes.length;
+    this.recentVocabulary[this.recentUsed++] = 0x0a;
+    this.recentIds.set(token, t);
+    this.recentRows.push(new Set());
+    return t;
+  }
+
+  private recentAt(offset: number): number {
+    let low = 0;
+    let high = this.recentStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >>> 1;
+      if (this.recentStarts[middle] <= offset) low = middle;
       else high = middle - 1;
     }
     return low;

@@ -1,0 +1,138 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../../db/schema';
+import { RATING_FIELDS } from '../../../../types/api';
+import { profileList } from '../filters';
+import { NUMERIC_SORTS, type IndexedProfile, type NumericSort, type ProfileChange } from './index';
+
+/**
+ * Reading the profiles' change log (migration profile-index-log): which
+ * profiles the transactions committed after a version changed, with what the
+ * index holds of them now — all in one statement, so one snapshot: the head,
+ * the changed rows and, for the name orders, the row the database puts right
+ * before each of them.
+ */
+
+/** Sort fields the database compares (its collation orders names): every sortable field that is not numeric. */
+export const DATABASE_SORTS = Object.entries(profileList.ordering)
+  .filter(([field]) => !(NUMERIC_SORTS as readonly string[]).includes(field))
+  .map(([field, column]) => {
+    if (!/^[a-z_]+$/.test(column)) throw new Error(`the index follows plain columns only: ${column}`);
+    return { field, column };
+  });
+
+/** What the index reads of a profile, as SQL over `profile p`. */
+export const INDEXED_COLUMNS = sql.raw(`p.id, p.data_source_ids, p.gender_value, p.search_text,
+  ${RATING_FIELDS.map((f) => `p.${f}`).join(', ')},
+  (extract(epoch FROM p.created_at) * 1000000)::float8 AS created_at_us,
+  (extract(epoch FROM p.updated_at) * 1000000)::float8 AS updated_at_us,
+  CASE WHEN jsonb_typeof(p.nationalities) = 'object' THEN ARRAY(SELECT jsonb_object_keys(p.nationalities)) ELSE '{}'::text[] END AS nationality_codes`);
+
+export interface IndexedRow {
+  id: number;
+  data_source_ids: number[];
+  gender_value: string | null;
+  search_text: string | null;
+  tech_rating: number | null;
+  education_rating: number | null;
+  professional_experience_rating: number | null;
+  entrepreneurial_spirit_rating: number | null;
+  created_at_us: number;
+  updated_at_us: number;
+  nationality_codes: string[];
+}
+
+export function toIndexed(row: IndexedRow): IndexedProfile {
+  const numbers = {} as Record<NumericSort, number | null>;
+  for (const field of RATING_FIELDS) numbers[field] = row[field] === null ? null : Number(row[field]);
+  numbers.created_at = Number(row.created_at_us);
+  numbers.updated_at = Number(row.updated_at_us);
+  return {
+    id: row.id,
+    data_source_ids: row.data_source_ids,
+    nationality_codes: row.nationality_codes,
+    gender_value: row.gender_value,
+    numbers,
+  };
+}
+
+export interface LogRead {
+  /** the version of the table this read saw */
+  head: number;
+  /** commits found after the asked version: fewer than head − after means a part of the log is gone */
+  commits: number;
+  /** a commit emptied the table (TRUNCATE): only a rebuild follows it */
+  reset: boolean;
+  /** profiles changed by those commits */
+  changed: number;
+  /** their changes, unless there were more than the limit */
+  changes?: ProfileChange[];
+}
+
+type LogRow = IndexedRow & {
+  head: string;
+  commits: number;
+  reset: boolean | null;
+  changed: number;
+  changed_id: number | null;
+  search_changed: boolean | null;
+  exists: boolean | null;
+} & Record<string, unknown>;
+
+const previousOf = (column: string): RawBuilder<unknown> =>
+  sql.raw(`CASE WHEN p.${column} IS NULL THEN NULL ELSE (
+    SELECT q.id FROM profile q WHERE (q.${column}, q.id) < (p.${column}, p.id) ORDER BY q.${column} DESC, q.id DESC LIMIT 1) END AS "previous_${column}",
+    p.${column} IS NULL AS "missing_${column}"`);
+
+/** The changes committed after version `after`, up to the head; the rows only when at most `limit` profiles changed. */
+export async function readLog(db: Kysely<Database>, after: number, limit: number): Promise<LogRead> {
+  const previous = sql.join(DATABASE_SORTS.map(({ column }) => previousOf(column)));
+  const { rows } = await sql<LogRow>`
+    WITH head AS (SELECT version FROM table_version WHERE table_name = 'profile'),
+    commits AS (
+      SELECT c.xid, c.reset FROM profile_index_commit c
+      WHERE c.version > ${after} AND c.version <= (SELECT version FROM head)),
+    changed AS (
+      SELECT ch.profile_id, bool_or(ch.search_changed) AS search_changed FROM profile_index_change ch
+      WHERE ch.xid IN (SELECT xid FROM commits) GROUP BY ch.profile_id),
+    meta AS (
+      SELECT (SELECT version FROM head)::text AS head, (SELECT count(*) FROM commits)::int AS commits,
+             (SELECT bool_or(reset) FROM commits) AS reset, (SELECT count(*) FROM changed)::int AS changed),
+    rows AS (
+      SELECT changed.profile_id AS changed_id, changed.search_changed, p.id IS NOT NULL AS exists, ${INDEXED_COLUMNS}, ${previous}
+      FROM changed LEFT JOIN profile p ON p.id = changed.profile_id
+      WHERE (SELECT changed FROM meta) <= ${limit})
+    SELECT * FROM meta LEFT JOIN rows ON true`.execute(db);
+  const meta = rows[0];
+  const read: LogRead = { head: Number(meta.head), commits: Number(meta.commits), reset: meta.reset === true, changed: Number(meta.changed) };
+  if (read.changed > limit) return read;
+  read.changes = rows.filter((row) => row.changed_id !== null).map((row) => ({
+    id: row.changed_id!,
+    profile: row.exists ? toIndexed(row) : undefined,
+    search_text: row.search_text ?? '',
+    searchChanged: row.search_changed === true,
+    previous: Object.fromEntries(DATABASE_SORTS.map(({ field, column }) => [
+      field,
+      row[`missing_${column}`] ? undefined : ((row[`previous_${column}`] as number | null) ?? null),
+    ])),
+  }));
+  return read;
+}
+
+/** The table's current version (the head of the log). */
+export async function logHead(db: Kysely<Database>): Promise<number | undefined> {
+  const { rows } = await sql<{ version: string }>`SELECT version::text AS version FROM table_version WHERE table_name = 'profile'`.execute(db);
+  return rows[0] === undefined ? undefined : Number(rows[0].version);
+}
+
+/**
+ * Forgets the commits older than `olderThanMs` (each server does, now and
+ * then; a server further behind than that rebuilds, as the gap tells it).
+ */
+export async function pruneLog(db: Kysely<Database>, olderThanMs: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    WITH gone AS (
+      DELETE FROM profile_index_commit WHERE committed_at < clock_timestamp() - make_interval(secs => ${olderThanMs / 1000}) RETURNING xid),
+    changes AS (DELETE FROM profile_index_change WHERE xid IN (SELECT xid FROM gone) RETURNING 1)
+    SELECT count(*)::int AS n FROM gone`.execute(db);
+  return Number(rows[0].n);
+}
