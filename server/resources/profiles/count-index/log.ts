@@ -130,9 +130,10 @@ export async function logHead(db: Kysely<Database>): Promise<number | undefined>
  */
 export async function pruneLog(db: Kysely<Database>, olderThanMs: number): Promise<number> {
   const { rows } = await sql<{ n: number }>`
-    WITH gone AS (
-      DELETE FROM profile_index_commit WHERE committed_at < clock_timestamp() - make_interval(secs => ${olderThanMs / 1000}) RETURNING xid),
-    changes AS (DELETE FROM profile_index_change WHERE xid IN (SELECT xid FROM gone) RETURNING 1)
-    SELECT count(*)::int AS n FROM gone`.execute(db);
-  return Number(rows[0].n);
+    DELETE FROM profile_index_commit WHERE committed_at < clock_timestamp() - make_interval(secs => ${olderThanMs / 1000})`.execute(db).then(
+    (result) => ({ rows: [{ n: Number(result.numAffectedRows ?? 0) }] }),
+  );
+  // the changes of every commit gone (an uncommitted transaction's changes are invisible here, with its commit)
+  await sql`DELETE FROM profile_index_change ch WHERE NOT EXISTS (SELECT 1 FROM profile_index_commit c WHERE c.xid = ch.xid)`.execute(db);
+  return rows[0].n;
 }

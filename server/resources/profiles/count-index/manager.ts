@@ -90,9 +90,15 @@ export async function disableProfileCountIndex(db: Kysely<Database>): Promise<vo
 export async function profileCountIndexSettled(db: Kysely<Database>): Promise<boolean> {
   const state = states.get(db);
   if (!state) return false;
-  while (state.building || state.catchingUp) await (state.building ?? state.catchingUp);
-  const head = await logHead(db);
-  return head !== undefined && (await currentIndex(state, head)) !== undefined;
+  // a catch-up may find a gap and start a rebuild: wait for that one too
+  for (let round = 0; round < 5; round++) {
+    while (state.building || state.catchingUp) await (state.building ?? state.catchingUp);
+    const head = await logHead(db);
+    if (head === undefined) return false;
+    if (await currentIndex(state, head)) return true;
+    if (!state.building) return false; // too few profiles to index
+  }
+  return false;
 }
 
 export function profileIndexStats(db: Kysely<Database>): IndexStats | undefined {
