@@ -47,6 +47,7 @@ async function afterWrite(write: () => Promise<unknown>) {
   const before = builds();
   await write();
   await expectIndexMatchesSql(db, seed++, 40);
+  await expectSearchMatchesSql(db);
   expect(builds()).toBe(before);
 }
 

@@ -164,12 +164,13 @@ export class ProfileIndex {
     const placed: { position: number; change: ProfileChange }[] = [];
     for (const change of changes) {
       const known = this.positions.get(change.id);
-      if (known !== undefined && has(this.live, known)) this.detach(known);
+      const wasLive = known !== undefined && has(this.live, known);
+      if (wasLive) this.detach(known);
       if (!change.profile) {
         if (known !== undefined) this.search.set(known, undefined);
         continue;
       }
-      const isNew = known === undefined || !has(this.live, known);
+      const isNew = !wasLive;
       const position = known ?? this.newPosition(change.id);
       this.setValues(position, change.profile);
       if (change.searchChanged || isNew) this.search.set(position, change.search_text ?? '');
