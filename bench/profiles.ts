@@ -5,18 +5,21 @@ import { Random } from '../server/demo/random';
 import { hashPassword } from '../server/accounts/passwords';
 import { findUserByEmail, insertUser } from '../server/accounts/users';
 import { runSeed } from '../server/demo/seed-command';
-import { startBenchServer, signIn, timedGet } from './server-under-test';
-import { summarize } from './stats';
-import { enableProfileCountIndex, profileCountIndexSettled } from '../server/resources/profiles/count-index/manager';
+import { startBenchServer, signIn } from './server-under-test';
+import { enableProfileCountIndex, profileCountIndexSettled, profileIndexStats } from '../server/resources/profiles/count-index/manager';
+import { runProfileCase, type CaseName } from './profile-cases';
 
 const SORTS = ['first_name', 'last_name', 'created_at', 'updated_at', ...RATING_FIELDS];
 const TERMS = ['anna', 'garcía', 'muller', 'engineer', 'berlin', 'quartz', 'founder at', 'phd', 'lee', 'xyzzy', 'data scientist', 'são paulo'];
 const NATIONALITIES = ['DE', 'FR', 'US', 'IN', 'BR', 'PL', 'JP', 'NG'];
 const GENDERS = ['female', 'male', 'non-binary'];
 
-/** The fixed, seeded mix of 200 profile-list queries: search, each filter alone and combined, ranges, every sort, deep pages. */
-export function profileQueryMix(count: number, dataSourceIds: number[]): string[] {
-  const rng = new Random(424242);
+/**
+ * The fixed, seeded mix of 200 profile-list queries: search, each filter alone and combined, ranges,
+ * every sort, deep pages. Seed 424242 is the timed mix; warm-ups use another seed (other queries).
+ */
+export function profileQueryMix(count: number, dataSourceIds: number[], seed = 424242): string[] {
+  const rng = new Random(seed);
   const lastPage = Math.max(1, Math.floor(count / 10));
   return Array.from({ length: 200 }, (_, i) => {
     const q = new URLSearchParams();
@@ -57,8 +60,19 @@ async function ensureUser(db: Kysely<Database>, email: string, isStaff: boolean)
   }
 }
 
-/** Seeds the database up to `target` profiles (reusing what a previous run left), then times the mix as staff and as a normal user. */
-export async function benchProfiles(target: { databaseUrl?: string; dataDir?: string }, profiles: number) {
+export interface ProfileBenchOptions {
+  /** what writes while the mix is timed; the write cases need PostgreSQL (another process writes) */
+  cases: CaseName[];
+  /** seconds of load at `connections` connections per case and role (0: no throughput pass) */
+  seconds: number;
+  connections: number;
+}
+
+/**
+ * Seeds the database up to `target` profiles (reusing what a previous run left), builds the index,
+ * then runs each case: the mix timed one request at a time and under load, as staff and as a normal user.
+ */
+export async function benchProfiles(target: { databaseUrl?: string; dataDir?: string }, profiles: number, options: ProfileBenchOptions) {
   const server = await startBenchServer(target);
   try {
     const { db } = server.handle;
@@ -69,8 +83,7 @@ export async function benchProfiles(target: { databaseUrl?: string; dataDir?: st
       console.log(`Seeding ${profiles - existing} profiles (${existing} there already)…`);
       await runSeed(db, ['--profiles', String(profiles - existing)]);
     }
-    const total = await profileCount(db);
-    // the server builds its count index in the background once it listens: time the mix once it is there
+    // the server builds its index in the background once it listens: time the mix once it is there
     global.gc?.();
     const heapBefore = process.memoryUsage();
     const indexStarted = performance.now();
@@ -79,27 +92,25 @@ export async function benchProfiles(target: { databaseUrl?: string; dataDir?: st
     global.gc?.();
     const heapAfter = process.memoryUsage();
     const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
+    const stats = profileIndexStats(db);
     console.log(
-      `  count index: ${indexed ? `built in ${Math.round(performance.now() - indexStarted)} ms; heap + array buffers grew by ${mb(heapAfter.heapUsed + heapAfter.arrayBuffers - heapBefore.heapUsed - heapBefore.arrayBuffers)}` : 'none (below its threshold)'}`,
+      `  index: ${indexed && stats ? `built in ${Math.round(performance.now() - indexStarted)} ms; holds ${mb(stats.bytes)} (counted); heap + array buffers grew by ${mb(heapAfter.heapUsed + heapAfter.arrayBuffers - heapBefore.heapUsed - heapBefore.arrayBuffers)}` : 'none (below its threshold)'}`,
     );
+    const total = await profileCount(db);
     const dataSourceIds = (await db.selectFrom('data_source').select('id').execute()).map((r) => r.id);
-    const queries = profileQueryMix(total, dataSourceIds);
-    const result: Record<string, ReturnType<typeof summarize> & { role: string }> = {};
-    for (const [role, email] of [['staff', 'bench-staff@example.test'], ['normal user', 'bench-user@example.test']] as const) {
-      const token = await signIn(server.url, email, 'bench-password');
-      for (const q of queries.slice(0, 20)) await timedGet(server.url, token, q); // warm-up
-      const durations: number[] = [];
-      const slowest: { ms: number; q: string }[] = [];
-      for (const q of queries) {
-        const { ms } = await timedGet(server.url, token, q);
-        durations.push(ms);
-        slowest.push({ ms, q });
+    const tokens = {
+      staff: await signIn(server.url, 'bench-staff@example.test', 'bench-password'),
+      'normal user': await signIn(server.url, 'bench-user@example.test', 'bench-password'),
+    };
+    const rows: Record<string, string | number>[] = [];
+    for (const name of options.cases) {
+      if (name !== 'idle' && !target.databaseUrl) {
+        console.log(`  case ${name}: PostgreSQL only (another process writes), skipped on PGlite`);
+        continue;
       }
-      slowest.sort((a, b) => b.ms - a.ms);
-      result[role] = { role, ...summarize(durations) };
-      console.log(`  ${role}: slowest ${slowest.slice(0, 3).map((s) => `${Math.round(s.ms)} ms ${decodeURIComponent(s.q)}`).join('\n    ')}`);
+      rows.push(...(await runProfileCase(name, { server, databaseUrl: target.databaseUrl, tokens, mix: profileQueryMix(total, dataSourceIds), warmUp: profileQueryMix(total, dataSourceIds, 7), ...options })));
     }
-    return { profiles: total, result };
+    return { profiles: await profileCount(db), rows };
   } finally {
     await server.close();
   }

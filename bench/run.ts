@@ -5,6 +5,7 @@ import pg from 'pg';
 import { benchStartup } from './startup';
 import { benchUsers } from './users';
 import { benchProfiles } from './profiles';
+import type { CaseName } from './profile-cases';
 import { benchLighthouse } from './lighthouse';
 import { table } from './stats';
 
@@ -24,6 +25,9 @@ const { values, positionals } = parseArgs({
     'startup-runs': { type: 'string', default: '5' },
     'lighthouse-runs': { type: 'string', default: '5' },
     against: { type: 'string' },
+    cases: { type: 'string', default: 'idle,ratings,upserts' },
+    'load-seconds': { type: 'string', default: '15' },
+    connections: { type: 'string', default: '32' },
   },
 });
 const parts = positionals.length ? positionals : ['startup', 'users', 'profiles'];
@@ -61,16 +65,21 @@ if (parts.includes('users')) {
   console.log(table(rows) + '\n');
 }
 if (parts.includes('profiles')) {
-  console.log('## Profiles list, fixed mix of 200 queries (ms)\n');
+  console.log('## Profiles list: fixed mix of 200 queries, one at a time and under load, while each case writes\n');
+  const options = {
+    cases: values.cases.split(',').filter(Boolean) as CaseName[],
+    seconds: Number(values['load-seconds']),
+    connections: Number(values.connections),
+  };
   const rows: Record<string, string | number>[] = [];
   if (!values['no-pglite']) {
-    const pglite = await benchProfiles({ dataDir: path.join(os.tmpdir(), `bench-pglite-${values['pglite-profiles']}`) }, Number(values['pglite-profiles']));
-    for (const r of Object.values(pglite.result)) rows.push({ database: `PGlite, ${pglite.profiles} profiles`, ...r });
+    const pglite = await benchProfiles({ dataDir: path.join(os.tmpdir(), `bench-pglite-${values['pglite-profiles']}`) }, Number(values['pglite-profiles']), options);
+    for (const r of pglite.rows) rows.push({ database: `PGlite, ${pglite.profiles} profiles`, ...r });
   }
   const url = await ensureDatabase('bench_profiles');
   if (url) {
-    const postgres = await benchProfiles({ databaseUrl: url }, Number(values['pg-profiles']));
-    for (const r of Object.values(postgres.result)) rows.push({ database: `PostgreSQL 15, ${postgres.profiles} profiles`, ...r });
+    const postgres = await benchProfiles({ databaseUrl: url }, Number(values['pg-profiles']), options);
+    for (const r of postgres.rows) rows.push({ database: `PostgreSQL 15, ${postgres.profiles} profiles`, ...r });
   }
   console.log(table(rows) + '\n');
 }

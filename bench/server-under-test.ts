@@ -4,7 +4,14 @@ import { openDatabase, type DatabaseHandle } from '../server/db/connect';
 import { buildApp } from '../server/app';
 
 /** Our real server on a random local port, on the given database; timed over HTTP like a browser would. */
-export async function startBenchServer(target: { databaseUrl?: string; dataDir?: string }): Promise<{ url: string; app: FastifyInstance; handle: DatabaseHandle; close(): Promise<void> }> {
+export interface BenchServer {
+  url: string;
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export async function startBenchServer(target: { databaseUrl?: string; dataDir?: string }): Promise<BenchServer> {
   const config = { ...loadConfig({ PORT: '0', LOG_LEVEL: 'warn' }), databaseUrl: target.databaseUrl, dataDir: target.dataDir ?? '/tmp/unused' };
   config.throttle = { perIpPerMinute: 1_000_000, perAccountPer15Minutes: 1_000_000 };
   const handle = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });

@@ -92,11 +92,33 @@ describe('token index', () => {
 });
 
 describe('blocked orders', () => {
+  it('without a store, find rows by their order: sorted insertions and removals across block splits', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.boolean(), fc.nat(3000)), { maxLength: 4000 }), fc.uniqueArray(fc.nat(3000), { maxLength: 2000 }), (ops, initial) => {
+        const sorted = [...initial].sort((a, b) => a - b);
+        const rows = OrderedRows.from(sorted);
+        const model = new Set(sorted);
+        const before = (a: number, b: number) => a < b;
+        for (const [insert, value] of ops) {
+          if (insert && !model.has(value)) {
+            rows.insertSorted(value, before);
+            model.add(value);
+          } else if (!insert) {
+            expect(rows.removeSorted(value, before)).toBe(model.delete(value));
+          }
+        }
+        expect(rows.toArray()).toEqual([...model].sort((a, b) => a - b));
+        expect(rows.size).toBe(model.size);
+      }),
+      { seed: 11, numRuns: 60 },
+    );
+  });
+
   it('keep a sequence through insertions and removals, blocks splitting and emptying', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.boolean(), fc.nat(4000), fc.nat(5000)), { maxLength: 3000 }), (ops) => {
         const store = new BlockStore(5000);
-        const rows = OrderedRows.from(store, []);
+        const rows = OrderedRows.from([], store);
         const model: number[] = [];
         const present = new Set<number>();
         for (const [insert, value, anchor] of ops) {
@@ -217,6 +239,9 @@ function expectSameAnswers(index: ProfileIndex, model: Map<number, ModelRow>) {
     { readable: null, filters: { gender: ['female'], nationalities: ['FR', 'BR'] }, terms: [] },
     { readable: [2, 3], filters: { tech_rating__gte: 3, tech_rating__lte: 7.5 }, terms: ['an'] },
     { readable: null, filters: { data_sources: [3] }, terms: ['engineer'] },
+    { readable: null, filters: { education_rating__gte: 1.4 }, terms: [] },
+    { readable: null, filters: { professional_experience_rating__lte: 4.5, entrepreneurial_spirit_rating__gte: 0, entrepreneurial_spirit_rating__lte: 10 }, terms: [] },
+    { readable: null, filters: { tech_rating__gte: 2.9, tech_rating__lte: 4.6, education_rating__lte: 9 }, terms: [] },
   ];
   for (const { readable, filters, terms } of queries) {
     const kept = rows.filter((r) =>
@@ -224,7 +249,12 @@ function expectSameAnswers(index: ProfileIndex, model: Map<number, ModelRow>) {
       (!filters.data_sources || r.sources.some((s) => filters.data_sources!.includes(s))) &&
       (!filters.gender || (r.gender !== null && filters.gender.includes(r.gender))) &&
       (!filters.nationalities || r.nationalities.some((n) => filters.nationalities!.includes(n))) &&
-      (filters.tech_rating__gte === undefined || (r.numbers.tech_rating !== null && r.numbers.tech_rating >= filters.tech_rating__gte && r.numbers.tech_rating <= filters.tech_rating__lte!)) &&
+      RATING_FIELDS.every((field) => {
+        const gte = filters[`${field}__gte`];
+        const lte = filters[`${field}__lte`];
+        const value = r.numbers[field];
+        return (gte === undefined && lte === undefined) || (value !== null && value >= (gte ?? -Infinity) && value <= (lte ?? Infinity));
+      }) &&
       terms.every((t) => r.document.split(' ').some((token) => token.includes(t))));
     const set = index.matching(readable, filters, terms);
     const label = JSON.stringify({ readable, filters, terms });

@@ -48,7 +48,8 @@ export interface ProfileChange {
 }
 
 interface SortOrder {
-  store: BlockStore;
+  /** for orders the database decides (names): where each position is */
+  store?: BlockStore;
   /** ascending by (value, id) */
   valued: OrderedRows;
   /** rows without a value, by id */
@@ -96,6 +97,8 @@ export class ProfileIndex {
   private readonly byNationality = new Map<string, Bitset>();
   private readonly byGender = new Map<string, Bitset>();
   private numbers: Record<NumericSort, Float64Array>;
+  /** each rating's rows by value, in buckets of RATING_BUCKET (a range is whole buckets and two edges to check) */
+  private buckets: Record<RatingField, Bitset[]>;
   private readonly orders = new Map<string, SortOrder>();
   private search: SearchIndex;
 
@@ -111,9 +114,10 @@ export class ProfileIndex {
     this.numbers = Object.fromEntries(NUMERIC_SORTS.map((field) => [field, new Float64Array(this.capacity)])) as Record<NumericSort, Float64Array>;
     this.search = new SearchIndex(TokenIndex.empty(), this.capacity);
     for (const field of sortFields) {
-      const store = new BlockStore(this.capacity);
+      const store = isNumericSort(field) ? undefined : new BlockStore(this.capacity);
       this.orders.set(field, { store, valued: new OrderedRows(store), missing: new OrderedRows(store), nullsLast: nullsLast.includes(field) });
     }
+    this.buckets = Object.fromEntries(RATING_FIELDS.map((field) => [field, Array.from({ length: BUCKETS }, () => emptySet(this.capacity))])) as Record<RatingField, Bitset[]>;
   }
 
   get rows(): number {
@@ -148,8 +152,8 @@ export class ProfileIndex {
         valued = known(listed.valued);
         missing = known(listed.missing);
       }
-      order.valued = OrderedRows.from(order.store, valued);
-      order.missing = OrderedRows.from(order.store, missing);
+      order.valued = OrderedRows.from(valued, order.store);
+      order.missing = OrderedRows.from(missing, order.store);
     }
   }
 
@@ -178,10 +182,9 @@ export class ProfileIndex {
     }
     for (const [field, order] of this.orders) {
       if (isNumericSort(field)) {
-        const values = this.numbers[field];
-        const before = (a: number, b: number) => values[a] < values[b] || (values[a] === values[b] && this.ids[a] < this.ids[b]);
-        const byId = (a: number, b: number) => this.ids[a] < this.ids[b];
+        const { before, byId } = this.comparators(field);
         for (const { position } of placed) {
+          const values = this.numbers[field];
           if (Number.isNaN(values[position])) order.missing.insertSorted(position, byId);
           else order.valued.insertSorted(position, before);
         }
@@ -201,12 +204,11 @@ export class ProfileIndex {
     if (filters.nationalities?.length) intersectInto(matching, this.anyOf(this.byNationality, filters.nationalities));
     if (filters.gender?.length) intersectInto(matching, this.anyOf(this.byGender, filters.gender));
     if (terms.some(Boolean)) this.search.filter(matching, terms);
-    const ranges = RATING_FIELDS.flatMap((field) => {
+    for (const field of RATING_FIELDS) {
       const gte = filters[`${field}__gte`];
       const lte = filters[`${field}__lte`];
-      return gte === undefined && lte === undefined ? [] : [{ values: this.numbers[field], gte: gte ?? -Infinity, lte: lte ?? Infinity }];
-    });
-    if (ranges.length) keepInRanges(matching, ranges);
+      if (gte !== undefined || lte !== undefined) intersectInto(matching, this.inRange(field, gte ?? -Infinity, lte ?? Infinity, matching));
+    }
     return matching;
   }
 
@@ -248,11 +250,23 @@ export class ProfileIndex {
 
   /** Memory held, in bytes (typed arrays and buffers; maps estimated). */
   bytes(): number {
-    let total = this.ids.byteLength + this.live.byteLength + this.positions.bytes() + this.search.bytes();
-    for (const sets of [this.bySource, this.byNationality, this.byGender]) for (const set of sets.values()) total += set.byteLength;
-    for (const values of Object.values(this.numbers)) total += values.byteLength;
-    for (const order of this.orders.values()) total += order.store.bytes();
-    return total;
+    return Object.values(this.bytesByPart()).reduce((sum, n) => sum + n, 0);
+  }
+
+  /** Memory held by each part, in bytes. */
+  bytesByPart(): Record<string, number> {
+    let sets = 0;
+    for (const map of [this.bySource, this.byNationality, this.byGender] as Map<unknown, Bitset>[]) for (const set of map.values()) sets += set.byteLength;
+    let orders = 0;
+    for (const order of this.orders.values()) orders += order.valued.bytes() + order.missing.bytes() + (order.store?.bytes() ?? 0);
+    for (const field of RATING_FIELDS) for (const set of this.buckets[field]) sets += set.byteLength;
+    return {
+      rows: this.ids.byteLength + this.live.byteLength + this.positions.bytes(),
+      sets,
+      numbers: Object.values(this.numbers).reduce((sum, values) => sum + values.byteLength, 0),
+      orders,
+      search: this.search.bytes(),
+    };
   }
 
   private placeAfterPredecessors(order: SortOrder, field: string, placed: { position: number; change: ProfileChange }[]): boolean {
@@ -281,6 +295,16 @@ export class ProfileIndex {
     return waiting.size === 0;
   }
 
+  /** The orders of a numeric field: by (value, id), and by id (rows without a value). */
+  private comparators(field: NumericSort) {
+    const values = this.numbers[field];
+    const ids = this.ids;
+    return {
+      before: (a: number, b: number) => values[a] < values[b] || (values[a] === values[b] && ids[a] < ids[b]),
+      byId: (a: number, b: number) => ids[a] < ids[b],
+    };
+  }
+
   private newPosition(id: number): number {
     if (this.used === this.capacity) this.grow(Math.ceil(this.capacity * 1.5));
     const position = this.used++;
@@ -300,6 +324,10 @@ export class ProfileIndex {
     for (const code of profile.nationality_codes) member(this.byNationality, code);
     if (profile.gender_value !== null) member(this.byGender, profile.gender_value);
     for (const field of NUMERIC_SORTS) this.numbers[field][position] = profile.numbers[field] ?? NaN;
+    for (const field of RATING_FIELDS) {
+      const value = this.numbers[field][position];
+      if (!Number.isNaN(value)) add(this.buckets[field][bucketOf(value)], position);
+    }
   }
 
   /** Takes a live row out of every set and order (its search entry stays until replaced). */
@@ -308,7 +336,20 @@ export class ProfileIndex {
     for (const sets of [this.bySource, this.byNationality, this.byGender] as Map<unknown, Bitset>[]) {
       for (const set of sets.values()) remove(set, position);
     }
-    for (const order of this.orders.values()) if (!order.valued.remove(position)) order.missing.remove(position);
+    for (const field of RATING_FIELDS) {
+      const value = this.numbers[field][position];
+      if (!Number.isNaN(value)) remove(this.buckets[field][bucketOf(value)], position);
+    }
+    // the numbers still hold the row's old values: numeric orders find it by them
+    for (const [field, order] of this.orders) {
+      if (!isNumericSort(field)) {
+        if (!order.valued.remove(position)) order.missing.remove(position);
+        continue;
+      }
+      const { before, byId } = this.comparators(field);
+      if (Number.isNaN(this.numbers[field][position])) order.missing.removeSorted(position, byId);
+      else order.valued.removeSorted(position, before);
+    }
   }
 
   private grow(capacity: number): void {
@@ -324,9 +365,37 @@ export class ProfileIndex {
     for (const sets of [this.bySource, this.byNationality, this.byGender] as Map<unknown, Bitset>[]) {
       for (const [key, set] of sets) sets.set(key, resized(set, capacity));
     }
-    for (const order of this.orders.values()) order.store.grow(capacity);
+    for (const order of this.orders.values()) order.store?.grow(capacity);
+    for (const field of RATING_FIELDS) this.buckets[field] = this.buckets[field].map((set) => resized(set, capacity));
     this.search.grow(capacity);
     this.capacity = capacity;
+  }
+
+  /**
+   * The rows whose rating lies in [gte, lte] (NaN, no rating, fails both
+   * comparisons, as NULL does in SQL), among `within` for the edge buckets.
+   */
+  private inRange(field: RatingField, gte: number, lte: number, within: Bitset): Bitset {
+    const values = this.numbers[field];
+    const inside = emptySet(this.capacity);
+    for (let bucket = bucketOf(Math.max(gte, -Number.MAX_VALUE)); bucket < BUCKETS && bucketLow(bucket) <= lte; bucket++) {
+      const set = this.buckets[field][bucket];
+      if (gte <= bucketLow(bucket) && bucketHigh(bucket) <= lte && bucket !== BUCKETS - 1) {
+        unionInto(inside, set);
+        continue;
+      }
+      // an edge: the members also in `within` whose value passes
+      for (let i = 0; i < set.length; i++) {
+        let word = set[i] & within[i];
+        while (word) {
+          const low = word & -word;
+          const row = (i << 5) + (31 - Math.clz32(low));
+          if (values[row] >= gte && values[row] <= lte) inside[i] |= low;
+          word ^= low;
+        }
+      }
+    }
+    return inside;
   }
 
   private anyOf<K>(sets: Map<K, Bitset>, keys: K[]): Bitset {
@@ -339,23 +408,10 @@ export class ProfileIndex {
   }
 }
 
-/** Keeps the members whose values lie in every range (NaN, no rating, fails both comparisons as NULL does in SQL). */
-function keepInRanges(set: Bitset, ranges: { values: Float64Array; gte: number; lte: number }[]): void {
-  for (let i = 0; i < set.length; i++) {
-    let word = set[i];
-    let kept = word;
-    while (word) {
-      const low = word & -word;
-      const row = (i << 5) + (31 - Math.clz32(low));
-      for (let r = 0; r < ranges.length; r++) {
-        const value = ranges[r].values[row];
-        if (!(value >= ranges[r].gte && value <= ranges[r].lte)) {
-          kept ^= low;
-          break;
-        }
-      }
-      word ^= low;
-    }
-    set[i] = kept;
-  }
-}
+/** Ratings go into buckets this wide: a range is the buckets it covers whole, and the members of the two at its edges that pass. */
+const RATING_BUCKET = 0.5;
+/** below 0, [0, 0.5), …, [9.5, 10), 10 and above */
+const BUCKETS = 10 / RATING_BUCKET + 2;
+const bucketOf = (value: number) => (value < 0 ? 0 : Math.min(BUCKETS - 1, 1 + Math.floor(value / RATING_BUCKET)));
+const bucketLow = (bucket: number) => (bucket === 0 ? -Infinity : (bucket - 1) * RATING_BUCKET);
+const bucketHigh = (bucket: number) => (bucket === BUCKETS - 1 ? Infinity : bucket * RATING_BUCKET); // exclusive

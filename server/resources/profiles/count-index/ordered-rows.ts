@@ -1,13 +1,16 @@
 import type { Bitset } from './bitset';
 
 /**
- * Row positions in a list's order, kept in blocks of a few hundred: a row
+ * Row positions in a list's order, kept in blocks of up to a thousand: a row
  * moves (one removal, one insertion) in microseconds at a million rows,
- * where one flat array would shift megabytes per change. `BlockStore` knows
- * which block holds each position, shared by the sequences of one sort field
- * (a position is in one of them at a time).
+ * where one flat array would shift megabytes per change. A sequence whose
+ * order is known here (numbers) finds a row by binary search; one ordered by
+ * the database (names) needs a `BlockStore`, which knows the block of each
+ * position, shared by the sequences of one sort field (a position is in one
+ * of them at a time).
  */
-const BLOCK = 512; // a block splits in two when it reaches twice this
+const BLOCK_SIZE = 1024; // a full block splits in two
+const LOADED_FILL = 896; // blocks as first loaded: room for changes before the first splits
 
 interface Block {
   rows: Uint32Array;
@@ -17,6 +20,7 @@ interface Block {
   id: number;
 }
 
+/** Which block holds each position, for the sequences of one sort field ordered by the database. */
 export class BlockStore {
   /** position → id of the block holding it (-1: none) */
   blockOf: Int32Array;
@@ -34,12 +38,10 @@ export class BlockStore {
     this.blockOf = grown;
   }
 
-  newBlock(rows: Uint32Array, length: number, index: number): Block {
-    const id = this.freeIds.pop() ?? this.byId.length;
-    const block = { rows, length, index, id };
-    this.byId[id] = block;
-    for (let i = 0; i < length; i++) this.blockOf[rows[i]] = id;
-    return block;
+  register(block: Block): void {
+    block.id = this.freeIds.pop() ?? this.byId.length;
+    this.byId[block.id] = block;
+    for (let i = 0; i < block.length; i++) this.blockOf[block.rows[i]] = block.id;
   }
 
   free(block: Block): void {
@@ -48,9 +50,7 @@ export class BlockStore {
   }
 
   bytes(): number {
-    let total = this.blockOf.byteLength;
-    for (const block of this.byId) total += block ? block.rows.byteLength : 0;
-    return total;
+    return this.blockOf.byteLength;
   }
 }
 
@@ -58,40 +58,43 @@ export class OrderedRows {
   private blocks: Block[] = [];
   size = 0;
 
-  constructor(private readonly store: BlockStore) {}
+  /** `store`: rows are found by position (insertAfter, remove); without one, by order (removeSorted) */
+  constructor(private readonly store?: BlockStore) {}
 
   /** A sequence of these positions, in this order. */
-  static from(store: BlockStore, positions: ArrayLike<number>): OrderedRows {
+  static from(positions: ArrayLike<number>, store?: BlockStore): OrderedRows {
     const rows = new OrderedRows(store);
-    for (let start = 0; start < positions.length; start += BLOCK) {
-      const length = Math.min(BLOCK, positions.length - start);
-      const block = new Uint32Array(2 * BLOCK);
-      for (let i = 0; i < length; i++) block[i] = positions[start + i];
-      rows.blocks.push(store.newBlock(block, length, rows.blocks.length));
+    for (let start = 0; start < positions.length; start += LOADED_FILL) {
+      const length = Math.min(LOADED_FILL, positions.length - start);
+      const block: Block = { rows: new Uint32Array(BLOCK_SIZE), length, index: rows.blocks.length, id: -1 };
+      for (let i = 0; i < length; i++) block.rows[i] = positions[start + i];
+      store?.register(block);
+      rows.blocks.push(block);
     }
     rows.size = positions.length;
     return rows;
   }
 
   has(position: number): boolean {
-    const id = this.store.blockOf[position];
-    return id >= 0 && this.blocks[this.store.byId[id]!.index]?.id === id;
+    const store = this.needStore();
+    const id = store.blockOf[position];
+    return id >= 0 && this.blocks[store.byId[id]!.index]?.id === id;
   }
 
   /** Takes the position out (false when it is not in this sequence). */
   remove(position: number): boolean {
     if (!this.has(position)) return false;
-    const block = this.store.byId[this.store.blockOf[position]]!;
-    const at = block.rows.subarray(0, block.length).indexOf(position);
-    block.rows.copyWithin(at, at + 1, block.length);
-    block.length--;
-    this.size--;
-    this.store.blockOf[position] = -1;
-    if (block.length === 0) {
-      this.blocks.splice(block.index, 1);
-      this.renumber(block.index);
-      this.store.free(block);
-    }
+    const block = this.needStore().byId[this.needStore().blockOf[position]]!;
+    this.removeAt(block, block.rows.subarray(0, block.length).indexOf(position));
+    return true;
+  }
+
+  /** Takes the position out, found where `before` places it (false when it is not there). */
+  removeSorted(position: number, before: (a: number, b: number) => boolean): boolean {
+    const [blockIndex, offset] = this.place(position, before);
+    const block = this.blocks[blockIndex];
+    if (!block || block.rows[offset] !== position || offset >= block.length) return false;
+    this.removeAt(block, offset);
     return true;
   }
 
@@ -102,13 +105,18 @@ export class OrderedRows {
       return;
     }
     if (!this.has(previous)) throw new Error(`position ${previous} is not in this order`);
-    const block = this.store.byId[this.store.blockOf[previous]]!;
+    const block = this.needStore().byId[this.needStore().blockOf[previous]]!;
     this.insertAt(block.index, block.rows.subarray(0, block.length).indexOf(previous) + 1, position);
   }
 
   /** Puts the position where `before(a, b)` (a strict order of positions) says it belongs. */
   insertSorted(position: number, before: (a: number, b: number) => boolean): void {
-    // the first block whose last member does not come before the position
+    const [blockIndex, offset] = this.place(position, before);
+    this.insertAt(blockIndex, offset, position);
+  }
+
+  /** Where the position belongs: the block and offset of the first member that does not come before it. */
+  private place(position: number, before: (a: number, b: number) => boolean): [number, number] {
     let low = 0;
     let high = this.blocks.length;
     while (low < high) {
@@ -117,11 +125,7 @@ export class OrderedRows {
       if (before(block.rows[block.length - 1], position)) low = middle + 1;
       else high = middle;
     }
-    if (low === this.blocks.length) {
-      const last = this.blocks[low - 1];
-      this.insertAt(low - 1 < 0 ? 0 : low - 1, last ? last.length : 0, position);
-      return;
-    }
+    if (low === this.blocks.length) return low === 0 ? [0, 0] : [low - 1, this.blocks[low - 1].length];
     const block = this.blocks[low];
     let from = 0;
     let to = block.length;
@@ -130,7 +134,7 @@ export class OrderedRows {
       if (before(block.rows[middle], position)) from = middle + 1;
       else to = middle;
     }
-    this.insertAt(low, from, position);
+    return [low, from];
   }
 
   /**
@@ -171,28 +175,52 @@ export class OrderedRows {
 
   private insertAt(blockIndex: number, offset: number, position: number): void {
     if (this.blocks.length === 0) {
-      this.blocks.push(this.store.newBlock(new Uint32Array(2 * BLOCK), 0, 0));
+      const block: Block = { rows: new Uint32Array(BLOCK_SIZE), length: 0, index: 0, id: -1 };
+      this.store?.register(block);
+      this.blocks.push(block);
     }
     const block = this.blocks[blockIndex];
     block.rows.copyWithin(offset + 1, offset, block.length);
     block.rows[offset] = position;
     block.length++;
     this.size++;
-    this.store.blockOf[position] = block.id;
+    if (this.store) this.store.blockOf[position] = block.id;
     if (block.length === block.rows.length) this.split(block);
+  }
+
+  private removeAt(block: Block, offset: number): void {
+    const position = block.rows[offset];
+    block.rows.copyWithin(offset, offset + 1, block.length);
+    block.length--;
+    this.size--;
+    if (this.store) this.store.blockOf[position] = -1;
+    if (block.length === 0) {
+      this.blocks.splice(block.index, 1);
+      this.renumber(block.index);
+      this.store?.free(block);
+    }
   }
 
   private split(block: Block): void {
     const half = block.length >>> 1;
-    const moved = new Uint32Array(2 * BLOCK);
-    moved.set(block.rows.subarray(half, block.length));
-    const next = this.store.newBlock(moved, block.length - half, block.index + 1);
+    const moved: Block = { rows: new Uint32Array(BLOCK_SIZE), length: block.length - half, index: block.index + 1, id: -1 };
+    moved.rows.set(block.rows.subarray(half, block.length));
+    this.store?.register(moved);
     block.length = half;
-    this.blocks.splice(block.index + 1, 0, next);
+    this.blocks.splice(block.index + 1, 0, moved);
     this.renumber(block.index + 2);
   }
 
   private renumber(from: number): void {
     for (let i = from; i < this.blocks.length; i++) this.blocks[i].index = i;
+  }
+
+  private needStore(): BlockStore {
+    if (!this.store) throw new Error('this order finds rows by their place, not by position');
+    return this.store;
+  }
+
+  bytes(): number {
+    return this.blocks.length * BLOCK_SIZE * 4;
   }
 }

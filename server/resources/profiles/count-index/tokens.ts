@@ -174,6 +174,13 @@ export class SearchIndex {
   private readonly recentStarts: number[] = [];
   /** the recent tokens of each changed row */
   private readonly tokensOfRow = new Map<number, number[]>();
+  /**
+   * The base's rows for recent terms (most recently used last): the base
+   * never changes, so these hold until the next merge. A term is then one
+   * copy, one subtraction and the small recent vocabulary instead of a scan
+   * of every token (tens of megabytes at a million profiles).
+   */
+  private readonly baseHits = new Map<string, Bitset>();
 
   constructor(private base: TokenIndex, private capacity: number) {
     this.stale = emptySet(capacity);
@@ -183,6 +190,7 @@ export class SearchIndex {
   grow(capacity: number): void {
     this.capacity = capacity;
     this.stale = resized(this.stale, capacity);
+    this.baseHits.clear();
   }
 
   /** The row's document is now `document` (undefined: the row is gone). */
@@ -202,8 +210,7 @@ export class SearchIndex {
     for (const term of terms) {
       if (!term) continue;
       const pattern = Buffer.from(term);
-      const found = emptySet(this.capacity);
-      this.base.addRowsContaining(pattern, found);
+      const found = this.baseRowsContaining(term, pattern).slice();
       subtractInto(found, this.stale);
       const vocabulary = this.recentVocabulary.subarray(0, this.recentUsed);
       for (let from = 0; ;) {
@@ -228,10 +235,28 @@ export class SearchIndex {
     this.recentStarts.length = 0;
     this.recentUsed = 1;
     this.tokensOfRow.clear();
+    this.baseHits.clear();
+  }
+
+  private baseRowsContaining(term: string, pattern: Buffer): Bitset {
+    let rows = this.baseHits.get(term);
+    if (rows) {
+      this.baseHits.delete(term);
+    } else {
+      rows = emptySet(this.capacity);
+      this.base.addRowsContaining(pattern, rows);
+      // at most ~16 MB of remembered terms (64 at a million rows)
+      const room = Math.max(8, Math.floor((16 * 2 ** 20) / Math.max(1, rows.byteLength)));
+      while (this.baseHits.size >= room) this.baseHits.delete(this.baseHits.keys().next().value!);
+    }
+    this.baseHits.set(term, rows);
+    return rows;
   }
 
   bytes(): number {
-    return this.base.bytes() + this.stale.byteLength + this.recentVocabulary.byteLength + this.tokensOfRow.size * 64;
+    let hits = 0;
+    for (const rows of this.baseHits.values()) hits += rows.byteLength;
+    return this.base.bytes() + this.stale.byteLength + this.recentVocabulary.byteLength + this.tokensOfRow.size * 64 + hits;
   }
 
   private recentId(token: string): number {
