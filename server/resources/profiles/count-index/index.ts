@@ -3,6 +3,7 @@ import type { ProfileFilters } from '../filters';
 import { add, emptySet, has, intersectInto, remove, resized, size, unionInto, type Bitset } from './bitset';
 import { BlockStore, OrderedRows } from './ordered-rows';
 import { SearchIndex, TokenIndex } from './tokens';
+import { RatingBuckets } from './rating-buckets';
 
 /**
  * The profiles list from memory: what the filters test — data sources,
@@ -97,8 +98,8 @@ export class ProfileIndex {
   private readonly byNationality = new Map<string, Bitset>();
   private readonly byGender = new Map<string, Bitset>();
   private numbers: Record<NumericSort, Float64Array>;
-  /** each rating's rows by value, in buckets of RATING_BUCKET (a range is whole buckets and two edges to check) */
-  private buckets: Record<RatingField, Bitset[]>;
+  /** each rating's rows by value, in buckets a tenth wide */
+  private readonly ratingBuckets: Record<RatingField, RatingBuckets>;
   private readonly orders = new Map<string, SortOrder>();
   private search: SearchIndex;
 
@@ -117,7 +118,7 @@ export class ProfileIndex {
       const store = isNumericSort(field) ? undefined : new BlockStore(this.capacity);
       this.orders.set(field, { store, valued: new OrderedRows(store), missing: new OrderedRows(store), nullsLast: nullsLast.includes(field) });
     }
-    this.buckets = Object.fromEntries(RATING_FIELDS.map((field) => [field, Array.from({ length: BUCKETS }, () => emptySet(this.capacity))])) as Record<RatingField, Bitset[]>;
+    this.ratingBuckets = Object.fromEntries(RATING_FIELDS.map((field) => [field, new RatingBuckets(() => this.numbers[field])])) as Record<RatingField, RatingBuckets>;
   }
 
   get rows(): number {
@@ -207,7 +208,7 @@ export class ProfileIndex {
     for (const field of RATING_FIELDS) {
       const gte = filters[`${field}__gte`];
       const lte = filters[`${field}__lte`];
-      if (gte !== undefined || lte !== undefined) intersectInto(matching, this.inRange(field, gte ?? -Infinity, lte ?? Infinity, matching));
+      if (gte !== undefined || lte !== undefined) intersectInto(matching, this.inRange(field, gte ?? -Infinity, lte ?? Infinity));
     }
     return matching;
   }
@@ -259,7 +260,7 @@ export class ProfileIndex {
     for (const map of [this.bySource, this.byNationality, this.byGender] as Map<unknown, Bitset>[]) for (const set of map.values()) sets += set.byteLength;
     let orders = 0;
     for (const order of this.orders.values()) orders += order.valued.bytes() + order.missing.bytes() + (order.store?.bytes() ?? 0);
-    for (const field of RATING_FIELDS) for (const set of this.buckets[field]) sets += set.byteLength;
+    for (const field of RATING_FIELDS) sets += this.ratingBuckets[field].bytes();
     return {
       rows: this.ids.byteLength + this.live.byteLength + this.positions.bytes(),
       sets,
@@ -324,10 +325,7 @@ export class ProfileIndex {
     for (const code of profile.nationality_codes) member(this.byNationality, code);
     if (profile.gender_value !== null) member(this.byGender, profile.gender_value);
     for (const field of NUMERIC_SORTS) this.numbers[field][position] = profile.numbers[field] ?? NaN;
-    for (const field of RATING_FIELDS) {
-      const value = this.numbers[field][position];
-      if (!Number.isNaN(value)) add(this.buckets[field][bucketOf(value)], position);
-    }
+    for (const field of RATING_FIELDS) this.ratingBuckets[field].add(position);
   }
 
   /** Takes a live row out of every set and order (its search entry stays until replaced). */
@@ -336,10 +334,7 @@ export class ProfileIndex {
     for (const sets of [this.bySource, this.byNationality, this.byGender] as Map<unknown, Bitset>[]) {
       for (const set of sets.values()) remove(set, position);
     }
-    for (const field of RATING_FIELDS) {
-      const value = this.numbers[field][position];
-      if (!Number.isNaN(value)) remove(this.buckets[field][bucketOf(value)], position);
-    }
+    for (const field of RATING_FIELDS) this.ratingBuckets[field].remove(position);
     // the numbers still hold the row's old values: numeric orders find it by them
     for (const [field, order] of this.orders) {
       if (!isNumericSort(field)) {
@@ -366,35 +361,14 @@ export class ProfileIndex {
       for (const [key, set] of sets) sets.set(key, resized(set, capacity));
     }
     for (const order of this.orders.values()) order.store?.grow(capacity);
-    for (const field of RATING_FIELDS) this.buckets[field] = this.buckets[field].map((set) => resized(set, capacity));
     this.search.grow(capacity);
     this.capacity = capacity;
   }
 
-  /**
-   * The rows whose rating lies in [gte, lte] (NaN, no rating, fails both
-   * comparisons, as NULL does in SQL), among `within` for the edge buckets.
-   */
-  private inRange(field: RatingField, gte: number, lte: number, within: Bitset): Bitset {
-    const values = this.numbers[field];
+  /** The rows whose rating lies in [gte, lte] (no rating fails both comparisons, as NULL does in SQL). */
+  private inRange(field: RatingField, gte: number, lte: number): Bitset {
     const inside = emptySet(this.capacity);
-    for (let bucket = bucketOf(Math.max(gte, -Number.MAX_VALUE)); bucket < BUCKETS && bucketLow(bucket) <= lte; bucket++) {
-      const set = this.buckets[field][bucket];
-      if (gte <= bucketLow(bucket) && bucketHigh(bucket) <= lte && bucket !== BUCKETS - 1) {
-        unionInto(inside, set);
-        continue;
-      }
-      // an edge: the members also in `within` whose value passes
-      for (let i = 0; i < set.length; i++) {
-        let word = set[i] & within[i];
-        while (word) {
-          const low = word & -word;
-          const row = (i << 5) + (31 - Math.clz32(low));
-          if (values[row] >= gte && values[row] <= lte) inside[i] |= low;
-          word ^= low;
-        }
-      }
-    }
+    this.ratingBuckets[field].mark(gte, lte, inside);
     return inside;
   }
 
@@ -407,11 +381,3 @@ export class ProfileIndex {
     return union;
   }
 }
-
-/** Ratings go into buckets this wide: a range is the buckets it covers whole, and the members of the two at its edges that pass. */
-const RATING_BUCKET = 0.5;
-/** below 0, [0, 0.5), …, [9.5, 10), 10 and above */
-const BUCKETS = 10 / RATING_BUCKET + 2;
-const bucketOf = (value: number) => (value < 0 ? 0 : Math.min(BUCKETS - 1, 1 + Math.floor(value / RATING_BUCKET)));
-const bucketLow = (bucket: number) => (bucket === 0 ? -Infinity : (bucket - 1) * RATING_BUCKET);
-const bucketHigh = (bucket: number) => (bucket === BUCKETS - 1 ? Infinity : bucket * RATING_BUCKET); // exclusive

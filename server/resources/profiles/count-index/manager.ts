@@ -166,7 +166,7 @@ async function currentIndex(state: State, head: number): Promise<ProfileIndex | 
 /** Applies what was committed since the index's version; a gap, a TRUNCATE or too many changes rebuild instead. */
 async function catchUp(state: State, index: ProfileIndex): Promise<void> {
   try {
-    const limit = Math.max(50_000, index.rows / 4);
+    const limit = Math.floor(Math.max(50_000, index.rows / 4));
     const read = await readLog(state.db, index.version, limit);
     if (state.index !== index || read.head <= index.version) return;
     let problem: string | undefined;

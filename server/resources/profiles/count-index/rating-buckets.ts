@@ -1,0 +1,103 @@
+import type { Bitset } from './bitset';
+
+/**
+ * One rating's rows by value, in buckets a tenth wide (the slider's step):
+ * below 0, [0, 0.1), …, [9.9, 10), exactly 10, above 10. Each bucket keeps its
+ * rows' positions in ascending order and the lowest and highest value it has
+ * held, so a range is the buckets it covers whole (every position set, read in
+ * order) and, when a bound falls inside a bucket, that bucket's members checked
+ * one by one. Ratings given to one decimal never need the check. The bounds
+ * only widen while rows leave: a covering test that fails wrongly costs a
+ * check, never a wrong answer.
+ */
+const TENTHS = 100;
+const BUCKETS = TENTHS + 3;
+
+function bucketOf(value: number): number {
+  if (value < 0) return 0;
+  if (value < 10) return 1 + Math.min(TENTHS - 1, Math.floor(value * 10 + 1e-9));
+  return value === 10 ? TENTHS + 1 : TENTHS + 2;
+}
+
+class Bucket {
+  rows = new Uint32Array(16);
+  length = 0;
+  min = Infinity;
+  max = -Infinity;
+
+  add(position: number, value: number): void {
+    if (this.length === this.rows.length) {
+      const grown = new Uint32Array(this.rows.length * 2);
+      grown.set(this.rows);
+      this.rows = grown;
+    }
+    const at = this.find(position);
+    this.rows.copyWithin(at + 1, at, this.length);
+    this.rows[at] = position;
+    this.length++;
+    if (value < this.min) this.min = value;
+    if (value > this.max) this.max = value;
+  }
+
+  remove(position: number): void {
+    const at = this.find(position);
+    if (this.rows[at] !== position || at >= this.length) return;
+    this.rows.copyWithin(at, at + 1, this.length);
+    this.length--;
+    if (this.length === 0) {
+      this.min = Infinity;
+      this.max = -Infinity;
+    }
+  }
+
+  /** the index of the first member not below `position` */
+  private find(position: number): number {
+    let low = 0;
+    let high = this.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.rows[middle] < position) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
+
+export class RatingBuckets {
+  private readonly buckets = Array.from({ length: BUCKETS }, () => new Bucket());
+
+  /** `values[position]` is the rating, NaN when missing (then in no bucket). */
+  constructor(private readonly values: () => Float64Array) {}
+
+  add(position: number): void {
+    const value = this.values()[position];
+    if (!Number.isNaN(value)) this.buckets[bucketOf(value)].add(position, value);
+  }
+
+  /** Call before the value changes: the bucket is found by it. */
+  remove(position: number): void {
+    const value = this.values()[position];
+    if (!Number.isNaN(value)) this.buckets[bucketOf(value)].remove(position);
+  }
+
+  /** Sets in `out` the rows whose rating lies in [gte, lte]. */
+  mark(gte: number, lte: number, out: Bitset): void {
+    const values = this.values();
+    for (const bucket of this.buckets) {
+      if (bucket.length === 0 || bucket.max < gte || bucket.min > lte) continue;
+      const { rows, length } = bucket;
+      if (gte <= bucket.min && bucket.max <= lte) {
+        for (let i = 0; i < length; i++) out[rows[i] >>> 5] |= 1 << (rows[i] & 31);
+      } else {
+        for (let i = 0; i < length; i++) {
+          const row = rows[i];
+          if (values[row] >= gte && values[row] <= lte) out[row >>> 5] |= 1 << (row & 31);
+        }
+      }
+    }
+  }
+
+  bytes(): number {
+    return this.buckets.reduce((sum, bucket) => sum + bucket.rows.byteLength, 0);
+  }
+}
