@@ -180,7 +180,7 @@ const rowArbitrary = (id: number) =>
     sources: fc.subarray([1, 2, 3]),
     nationalities: fc.subarray(['DE', 'FR', 'BR']),
     gender: fc.option(fc.constantFrom('female', 'male'), { freq: 3 }),
-    numbers: fc.record(Object.fromEntries(NUMERIC_SORTS.map((f) => [f, fc.option(f.endsWith('_at') ? fc.integer({ min: 0, max: 6 }).map((n) => n * 1.5) : fc.constantFrom(-1, 0, 1.5, 2.3, 3, 4.5, 7.5, 9.95, 10, 10.5), { freq: f.endsWith('_at') ? 1000 : 3 })])) as Record<(typeof NUMERIC_SORTS)[number], fc.Arbitrary<number | null>>),
+    numbers: fc.record(Object.fromEntries(NUMERIC_SORTS.map((f) => [f, fc.option(f.endsWith('_at') ? fc.integer({ min: 0, max: 6 }).map((n) => n * 1.5) : fc.constantFrom(-1, 0, 1.5, 2.3, 2.31, 2.38, 3, 4.5, 7.5, 9.95, 10, 10.5), { freq: f.endsWith('_at') ? 1000 : 3 })])) as Record<(typeof NUMERIC_SORTS)[number], fc.Arbitrary<number | null>>),
     words: fc.subarray(WORDS),
   }).map((r): ModelRow => ({ id, first_name: r.first_name, last_name: r.last_name, sources: r.sources, nationalities: r.nationalities, gender: r.gender, numbers: r.numbers, document: [r.first_name ?? '', r.last_name, ...r.words].join(' ').toLowerCase() }));
 
@@ -244,6 +244,7 @@ function expectSameAnswers(index: ProfileIndex, model: Map<number, ModelRow>) {
     { readable: null, filters: { tech_rating__gte: 2.9, tech_rating__lte: 4.6, education_rating__lte: 9 }, terms: [] },
     { readable: null, filters: { tech_rating__gte: 2.3, tech_rating__lte: 10, education_rating__gte: 9.95 }, terms: [] },
     { readable: null, filters: { professional_experience_rating__gte: 0, professional_experience_rating__lte: 2.3 }, terms: [] },
+    { readable: null, filters: { tech_rating__gte: 2.35, entrepreneurial_spirit_rating__lte: 2.35 }, terms: [] },
   ];
   for (const { readable, filters, terms } of queries) {
     const kept = rows.filter((r) =>
