@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database } from './schema';
 import type { Viewer } from '../accounts/users';
+import { tableVersion, type VersionedTable } from './count-cache';
 
 /** Users who share an organization with `userId`, themselves included. */
 export function colleaguesOf(userId: number) {
@@ -33,4 +34,16 @@ export async function readableDataSourceIds(db: Kysely<Database>, user: Viewer):
  */
 export function ownedByColleagues<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, viewer: Viewer): SelectQueryBuilder<DB, TB, O> {
   return viewer.is_staff ? query : query.where(sql<SqlBool>`owner_id IN ${colleaguesOf(viewer.id)}`);
+}
+
+/**
+ * `readableDataSourceIds` and the table's version in one round trip (the
+ * profiles list needs both on every request).
+ */
+export async function readableWithVersion(db: Kysely<Database>, user: Viewer, table: VersionedTable): Promise<{ readable: number[] | null; version: string | undefined }> {
+  if (user.is_staff) return { readable: null, version: await tableVersion(db, table) };
+  const { rows } = await sql<{ version: string | null; readable: number[] }>`
+    SELECT (SELECT version::text FROM table_version WHERE table_name = ${table}) AS version,
+           ARRAY(SELECT id FROM data_source WHERE is_public OR owner_id IN ${colleaguesOf(user.id)} ORDER BY id) AS readable`.execute(db);
+  return { readable: rows[0].readable.map(Number), version: rows[0].version ?? undefined };
 }

@@ -3,10 +3,9 @@ import type { Database, ProfileTable } from '../../db/schema';
 import type { Viewer } from '../../accounts/users';
 import type { Connection, DataSourceRef, ListResponse, Profile, ProfileComment, ProfileSummary } from '../../../types/api';
 import { applyOrdering, applySearch, parseListParams, runList, type ListDeclaration } from '../../db/list-query';
-import { readableDataSourceIds } from '../../db/visibility';
+import { readableDataSourceIds, readableWithVersion } from '../../db/visibility';
 import { applyProfileFilters, profileList, type ProfileFilters } from './filters';
 import { indexedProfilePage } from './count-index/manager';
-import { tableVersion } from '../../db/count-cache';
 
 type ListQuery = Partial<import('../../http/list-query').ListQuery>;
 export type ProfileRow = Selectable<ProfileTable>;
@@ -25,9 +24,8 @@ export function toSummary(row: SummaryRow): ProfileSummary {
 
 /** Profiles the viewer may see, filtered, searched, sorted and paged. */
 export async function listProfiles(db: Kysely<Database>, viewer: Viewer, query: ListQuery & ProfileFilters): Promise<ListResponse<ProfileSummary>> {
-  const readable = await readableDataSourceIds(db, viewer);
   const params = parseListParams(query, profileList);
-  const version = await tableVersion(db, 'profile');
+  const { readable, version } = await readableWithVersion(db, viewer, 'profile');
   const indexed = version === undefined ? undefined : await indexedProfilePage(db, Number(version), readable, query, params);
   if (indexed?.ids) return { count: indexed.count, results: await summariesInOrder(db, indexed.ids) };
   const base = applyProfileFilters(db.selectFrom('profile').select(SUMMARY_COLUMNS), query, readable);

@@ -256,10 +256,23 @@ async function prune(state: State): Promise<void> {
 async function foldTerms(db: Kysely<Database>, search: string | undefined): Promise<string[] | undefined> {
   const terms = (search ?? '').split(/\s+/).filter(Boolean);
   if (terms.length === 0) return [];
-  const { rows } = await sql<{ folded: string }>`
-    SELECT immutable_unaccent(lower(term)) AS folded
-    FROM unnest(${sql.val(terms)}::text[]) WITH ORDINALITY AS t(term, n) ORDER BY n`.execute(db);
-  const folded = rows.map((r) => r.folded);
-  const changedMeaning = folded.some((f, i) => /\s/.test(f) || [...f].some((c) => '%_\\'.includes(c) && !terms[i].includes(c)));
-  return changedMeaning ? undefined : folded;
+  let folds = foldedTerms.get(db);
+  if (!folds) foldedTerms.set(db, (folds = new Map()));
+  const unknown = terms.filter((term) => !folds.has(term));
+  if (unknown.length) {
+    const { rows } = await sql<{ folded: string }>`
+      SELECT immutable_unaccent(lower(term)) AS folded
+      FROM unnest(${sql.val(unknown)}::text[]) WITH ORDINALITY AS t(term, n) ORDER BY n`.execute(db);
+    unknown.forEach((term, i) => {
+      const folded = rows[i].folded;
+      const changedMeaning = /\s/.test(folded) || [...folded].some((c) => '%_\\'.includes(c) && !term.includes(c));
+      folds.set(term, changedMeaning ? null : folded);
+    });
+    while (folds.size > 10_000) folds.delete(folds.keys().next().value!);
+  }
+  const folded = terms.map((term) => folds.get(term));
+  return folded.some((f) => f === null || f === undefined) ? undefined : (folded as string[]);
 }
+
+/** Terms folded by the database (immutable: the same term folds the same way), per database. */
+const foldedTerms = new WeakMap<object, Map<string, string | null>>();
