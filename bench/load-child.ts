@@ -47,21 +47,30 @@ async function cannon(job: Extract<Job, { kind: 'cannon' }>) {
 let stopping = false;
 process.on('SIGTERM', () => (stopping = true));
 
-/** Steady writes: `write` called `perSecond` times a second, each on time or as soon as the previous ends. */
-async function steady(perSecond: number, seconds: number, write: (n: number) => Promise<void>) {
+/**
+ * Steady writes: `write` started `perSecond` times a second on schedule, up to
+ * `concurrency` at once (a slow answer does not lower the rate).
+ */
+async function steady(perSecond: number, seconds: number, write: (n: number) => Promise<void>, concurrency = 1) {
   process.stdout.write('ready\n');
   const started = performance.now();
   const durations: number[] = [];
+  const running = new Set<Promise<void>>();
   let n = 0;
   while (!stopping && performance.now() - started < seconds * 1000) {
-    const at = performance.now();
-    await write(n++);
-    durations.push(performance.now() - at);
     await sleep(started + (n * 1000) / perSecond - performance.now());
+    if (running.size >= concurrency) await Promise.race(running);
+    const at = performance.now();
+    const done: Promise<void> = write(n++).then(() => {
+      durations.push(performance.now() - at);
+      running.delete(done);
+    });
+    running.add(done);
   }
+  await Promise.all(running);
   const elapsed = (performance.now() - started) / 1000;
   durations.sort((a, b) => a - b);
-  return { writes: n, perSecond: n / elapsed, p50: durations[Math.floor(n / 2)] ?? 0, max: durations[n - 1] ?? 0 };
+  return { writes: durations.length, perSecond: durations.length / elapsed, p50: durations[Math.floor(durations.length / 2)] ?? 0, max: durations.at(-1) ?? 0 };
 }
 
 async function ratings(job: Extract<Job, { kind: 'ratings' }>) {
@@ -74,7 +83,7 @@ async function ratings(job: Extract<Job, { kind: 'ratings' }>) {
     });
     if (!response.ok) throw new Error(`app-rating → ${response.status} ${await response.text()}`);
     await response.arrayBuffer();
-  });
+  }, 8);
 }
 
 async function upserts(job: Extract<Job, { kind: 'upserts' }>) {

@@ -16,6 +16,7 @@ import { profileList } from '../../server/resources/profiles/filters';
 import {
   disableProfileCountIndex, enableProfileCountIndex, indexedProfilePage, profileCountIndexSettled, profileIndexStats,
 } from '../../server/resources/profiles/count-index/manager';
+import { pageStrategy } from '../../server/resources/profiles/count-index/index';
 import { logHead } from '../../server/resources/profiles/count-index/log';
 import { expectIndexMatchesSql, expectSearchMatchesSql } from './profile-index-checks';
 
@@ -24,6 +25,7 @@ let db: Kysely<Database>;
 let seed = 100;
 
 beforeAll(async () => {
+  pageStrategy.sortBelow = 40; // small sets sorted, bigger ones walked: both ways checked
   api = await startTestApi();
   db = api.handle.db;
   await seedDataset(db, { profiles: 400, companies: 20, seed: 7 });
@@ -35,6 +37,7 @@ beforeAll(async () => {
   expect(await profileCountIndexSettled(db)).toBe(true);
 });
 afterAll(async () => {
+  pageStrategy.sortBelow = 1_000;
   await disableProfileCountIndex(db);
   await api?.close();
 });

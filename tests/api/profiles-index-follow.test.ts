@@ -15,6 +15,7 @@ import type { ListResponse, ProfileSummary } from '../../types/api';
 import {
   disableProfileCountIndex, enableProfileCountIndex, indexedProfileCount, profileCountIndexSettled, profileIndexStats,
 } from '../../server/resources/profiles/count-index/manager';
+import { pageStrategy } from '../../server/resources/profiles/count-index/index';
 import { logHead, pruneLog } from '../../server/resources/profiles/count-index/log';
 import { expectIndexMatchesSql, sqlCount } from './profile-index-checks';
 import { Random } from '../../server/demo/random';
@@ -23,6 +24,7 @@ let api: TestApi;
 let db: Kysely<Database>;
 
 beforeAll(async () => {
+  pageStrategy.sortBelow = 40; // small sets sorted, bigger ones walked: both ways checked
   api = await startTestApi();
   db = api.handle.db;
   await seedDataset(db, { profiles: 300, companies: 20, seed: 11 });
@@ -30,6 +32,7 @@ beforeAll(async () => {
   expect(await profileCountIndexSettled(db)).toBe(true);
 });
 afterAll(async () => {
+  pageStrategy.sortBelow = 1_000;
   await disableProfileCountIndex(db);
   await api?.close();
 });

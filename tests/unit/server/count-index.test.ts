@@ -2,12 +2,12 @@
 // index with its changes, and the whole index following changes — checked
 // against plain models with fast-check, including the cases the SQL comparison
 // in tests/api/profiles-count-index.test.ts is unlikely to hit.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { add, emptySet, fullSet, has, intersectInto, size, unionInto } from '../../../server/resources/profiles/count-index/bitset';
 import { BlockStore, OrderedRows } from '../../../server/resources/profiles/count-index/ordered-rows';
 import { SearchIndex, TokenIndex } from '../../../server/resources/profiles/count-index/tokens';
-import { NUMERIC_SORTS, ProfileIndex, type IndexedProfile, type ProfileChange } from '../../../server/resources/profiles/count-index/index';
+import { NUMERIC_SORTS, ProfileIndex, pageStrategy, type IndexedProfile, type ProfileChange } from '../../../server/resources/profiles/count-index/index';
 import { RATING_FIELDS } from '../../../types/api';
 import type { ProfileFilters } from '../../../server/resources/profiles/filters';
 
@@ -276,7 +276,10 @@ function expectSameAnswers(index: ProfileIndex, model: Map<number, ModelRow>) {
   }
 }
 
-describe('profile index following changes', () => {
+describe.each([['walking the orders', 0], ['sorting small sets', 1_000_000]])('profile index following changes, pages by %s', (_, sortBelow) => {
+  beforeAll(() => void (pageStrategy.sortBelow = sortBelow));
+  afterAll(() => void (pageStrategy.sortBelow = 1_000));
+
   it('answers as a fresh build and as the plain model after every batch of inserts, updates and deletes', async () => {
     await fc.assert(
       fc.asyncProperty(

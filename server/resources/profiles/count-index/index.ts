@@ -19,6 +19,9 @@ import { RatingBuckets } from './rating-buckets';
  */
 
 /** Sort fields compared here, exactly: numbers (ratings) and timestamps in microseconds. */
+/** A page of a set this small is sorted, not found by walking the order (tests lower it to try both ways). */
+export const pageStrategy = { sortBelow: 1_000 };
+
 export const NUMERIC_SORTS = [...RATING_FIELDS, 'created_at', 'updated_at'] as const;
 export type NumericSort = (typeof NUMERIC_SORTS)[number];
 const isNumericSort = (field: string): field is NumericSort => (NUMERIC_SORTS as readonly string[]).includes(field);
@@ -230,8 +233,11 @@ export class ProfileIndex {
     const runs: [OrderedRows, boolean][] = !descending
       ? [[order.valued, false], [order.missing, false]]
       : order.nullsLast ? [[order.valued, true], [order.missing, true]] : [[order.missing, true], [order.valued, true]];
+    const wanted = Math.min(limit, total - offset);
+    if (wanted <= 0) return [];
+    // few members: sorting them costs less than walking the order to find them
+    if (total <= pageStrategy.sortBelow) return this.sortedMembers(set, field, order, descending).slice(offset, offset + wanted).map((position) => this.ids[position]);
     const fromEnd = offset > total / 2;
-    const wanted = Math.max(0, fromEnd ? Math.min(limit, total - offset) : limit);
     let skip = fromEnd ? Math.max(0, total - offset - limit) : offset;
     const walk = fromEnd ? runs.map(([rows, down]) => [rows, !down] as [OrderedRows, boolean]).reverse() : runs;
     const picked: number[] = [];
@@ -241,6 +247,31 @@ export class ProfileIndex {
     }
     const ids = picked.map((position) => this.ids[position]);
     return fromEnd ? ids.reverse() : ids;
+  }
+
+  /** The members of a (small) set in list order. */
+  private sortedMembers(set: Bitset, field: string, order: SortOrder, descending: boolean): number[] {
+    const valued: number[] = [];
+    const missing: number[] = [];
+    const values = isNumericSort(field) ? this.numbers[field] : undefined;
+    for (let i = 0; i < set.length; i++) {
+      for (let word = set[i]; word; word &= word - 1) {
+        const position = (i << 5) + (31 - Math.clz32(word & -word));
+        if (values ? Number.isNaN(values[position]) : order.missing.has(position)) missing.push(position);
+        else valued.push(position);
+      }
+    }
+    const ids = this.ids;
+    missing.sort((a, b) => ids[a] - ids[b]); // positions are not in id order once rows arrive
+    if (values) valued.sort((a, b) => values[a] - values[b] || ids[a] - ids[b]);
+    else {
+      const rank = new Map(valued.map((position) => [position, order.valued.rankOf(position)]));
+      valued.sort((a, b) => rank.get(a)! - rank.get(b)!);
+    }
+    if (!descending) return [...valued, ...missing];
+    valued.reverse();
+    missing.reverse();
+    return order.nullsLast ? [...valued, ...missing] : [...missing, ...valued];
   }
 
   /** The ids of a sort field's order, as the list walks it ascending (checks). */

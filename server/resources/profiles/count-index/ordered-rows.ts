@@ -81,6 +81,13 @@ export class OrderedRows {
     return id >= 0 && this.blocks[store.byId[id]!.index]?.id === id;
   }
 
+  /** A number that grows along the sequence (for sorting a few members by it). */
+  rankOf(position: number): number {
+    const store = this.needStore();
+    const block = store.byId[store.blockOf[position]]!;
+    return block.index * BLOCK_SIZE + block.rows.subarray(0, block.length).indexOf(position);
+  }
+
   /** Takes the position out (false when it is not in this sequence). */
   remove(position: number): boolean {
     if (!this.has(position)) return false;
