@@ -121,7 +121,7 @@ export class ProfileIndex {
       const store = isNumericSort(field) ? undefined : new BlockStore(this.capacity);
       this.orders.set(field, { store, valued: new OrderedRows(store), missing: new OrderedRows(store), nullsLast: nullsLast.includes(field) });
     }
-    this.ratingBuckets = Object.fromEntries(RATING_FIELDS.map((field) => [field, new RatingBuckets(() => this.numbers[field])])) as Record<RatingField, RatingBuckets>;
+    this.ratingBuckets = Object.fromEntries(RATING_FIELDS.map((field) => [field, new RatingBuckets(() => this.numbers[field], this.capacity)])) as Record<RatingField, RatingBuckets>;
   }
 
   get rows(): number {
@@ -392,6 +392,7 @@ export class ProfileIndex {
       for (const [key, set] of sets) sets.set(key, resized(set, capacity));
     }
     for (const order of this.orders.values()) order.store?.grow(capacity);
+    for (const field of RATING_FIELDS) this.ratingBuckets[field].grow(capacity);
     this.search.grow(capacity);
     this.capacity = capacity;
   }

@@ -1,4 +1,4 @@
-import type { Bitset } from './bitset';
+import { add, emptySet, remove, resized, unionInto, type Bitset } from './bitset';
 
 /**
  * One rating's rows by value, in buckets a tenth wide (the slider's step):
@@ -8,16 +8,26 @@ import type { Bitset } from './bitset';
  * order) and, when a bound falls inside a bucket, that bucket's members checked
  * one by one. Ratings given to one decimal never need the check. The bounds
  * only widen while rows leave: a covering test that fails wrongly costs a
- * check, never a wrong answer.
+ * check, never a wrong answer. Each whole unit [k, k + 1) also has a bitset:
+ * a wide range ORs a few of those instead of setting a bit per row.
  */
 const TENTHS = 100;
 const BUCKETS = TENTHS + 3;
 
+/** [0, 1), [1, 2), … [9, 10) */
+const unitOf = (value: number) => Math.floor(value);
+
 function bucketOf(value: number): number {
   if (value < 0) return 0;
-  if (value < 10) return 1 + Math.min(TENTHS - 1, Math.floor(value * 10 + 1e-9));
+  if (value < 10) {
+    // within its unit, so that a unit's buckets hold exactly its rows (value − unit is exact)
+    const unit = unitOf(value);
+    return 1 + unit * 10 + Math.min(9, Math.floor((value - unit) * 10 + 1e-9));
+  }
   return value === 10 ? TENTHS + 1 : TENTHS + 2;
 }
+/** the unit a bucket lies in (-1: below 0, 10 and above) */
+const unitOfBucket = (bucket: number) => (bucket >= 1 && bucket <= TENTHS ? Math.floor((bucket - 1) / 10) : -1);
 
 class Bucket {
   rows = new Uint32Array(16);
@@ -65,26 +75,40 @@ class Bucket {
 
 export class RatingBuckets {
   private readonly buckets = Array.from({ length: BUCKETS }, () => new Bucket());
+  private units: Bitset[];
 
   /** `values[position]` is the rating, NaN when missing (then in no bucket). */
-  constructor(private readonly values: () => Float64Array) {}
+  constructor(private readonly values: () => Float64Array, capacity: number) {
+    this.units = Array.from({ length: 10 }, () => emptySet(capacity));
+  }
+
+  grow(capacity: number): void {
+    this.units = this.units.map((set) => resized(set, capacity));
+  }
 
   add(position: number): void {
     const value = this.values()[position];
-    if (!Number.isNaN(value)) this.buckets[bucketOf(value)].add(position, value);
+    if (Number.isNaN(value)) return;
+    this.buckets[bucketOf(value)].add(position, value);
+    if (value >= 0 && value < 10) add(this.units[unitOf(value)], position);
   }
 
   /** Call before the value changes: the bucket is found by it. */
   remove(position: number): void {
     const value = this.values()[position];
-    if (!Number.isNaN(value)) this.buckets[bucketOf(value)].remove(position);
+    if (Number.isNaN(value)) return;
+    this.buckets[bucketOf(value)].remove(position);
+    if (value >= 0 && value < 10) remove(this.units[unitOf(value)], position);
   }
 
   /** Sets in `out` the rows whose rating lies in [gte, lte]. */
   mark(gte: number, lte: number, out: Bitset): void {
     const values = this.values();
-    for (const bucket of this.buckets) {
-      if (bucket.length === 0 || bucket.max < gte || bucket.min > lte) continue;
+    const covered = this.units.map((set, unit) => gte <= unit && unit + 1 <= lte);
+    covered.forEach((whole, unit) => whole && unionInto(out, this.units[unit]));
+    for (let b = 0; b < BUCKETS; b++) {
+      const bucket = this.buckets[b];
+      if (bucket.length === 0 || bucket.max < gte || bucket.min > lte || covered[unitOfBucket(b)]) continue;
       const { rows, length } = bucket;
       if (gte <= bucket.min && bucket.max <= lte) {
         for (let i = 0; i < length; i++) out[rows[i] >>> 5] |= 1 << (rows[i] & 31);
@@ -98,6 +122,6 @@ export class RatingBuckets {
   }
 
   bytes(): number {
-    return this.buckets.reduce((sum, bucket) => sum + bucket.rows.byteLength, 0);
+    return this.buckets.reduce((sum, bucket) => sum + bucket.rows.byteLength, 0) + this.units.reduce((sum, set) => sum + set.byteLength, 0);
   }
 }
