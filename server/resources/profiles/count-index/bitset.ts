@@ -7,12 +7,6 @@ export function emptySet(size: number): Bitset {
   return new Uint32Array(wordsFor(size));
 }
 
-export function fullSet(size: number): Bitset {
-  const set = new Uint32Array(wordsFor(size)).fill(0xffffffff);
-  const spare = set.length * 32 - size;
-  if (spare) set[set.length - 1] = 0xffffffff >>> spare;
-  return set;
-}
 
 export function add(set: Bitset, position: number): void {
   set[position >>> 5] |= 1 << (position & 31);
@@ -44,19 +38,6 @@ export function size(set: Bitset): number {
   return total;
 }
 
-/** A new set of the members for which `keep(position)` holds. */
-export function filterSet(set: Bitset, keep: (position: number) => boolean): Bitset {
-  const kept = new Uint32Array(set.length);
-  for (let i = 0; i < set.length; i++) {
-    let word = set[i];
-    while (word) {
-      const low = word & -word;
-      if (keep((i << 5) + (31 - Math.clz32(low)))) kept[i] |= low;
-      word ^= low;
-    }
-  }
-  return kept;
-}
 
 export function remove(set: Bitset, position: number): void {
   set[position >>> 5] &= ~(1 << (position & 31));

@@ -274,12 +274,6 @@ export class ProfileIndex {
     return order.nullsLast ? [...valued, ...missing] : [...missing, ...valued];
   }
 
-  /** The ids of a sort field's order, as the list walks it ascending (checks). */
-  orderOf(field: string): number[] | undefined {
-    const order = this.orders.get(field);
-    return order && [...order.valued.toArray(), ...order.missing.toArray()].map((position) => this.ids[position]);
-  }
-
   /** Memory held, in bytes (typed arrays and buffers; maps estimated). */
   bytes(): number {
     return Object.values(this.bytesByPart()).reduce((sum, n) => sum + n, 0);
