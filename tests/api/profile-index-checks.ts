@@ -1,13 +1,18 @@
 // Checks shared by the profile index's API tests: the index's answers against
 // SQL's, for a seeded mix of filters, searches, visibilities, orderings and pages.
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
 import { Random } from '../../server/demo/random';
 import { RATING_FIELDS } from '../../types/api';
 import { applyOrdering, applySearch, parseListParams } from '../../server/db/list-query';
 import { applyProfileFilters, profileList, type ProfileFilters } from '../../server/resources/profiles/filters';
-import { indexedProfileCount, indexedProfilePage } from '../../server/resources/profiles/count-index/manager';
+import {
+  disableProfileCountIndex, enableProfileCountIndex, indexedProfileCount, indexedProfilePage, profileCountIndexSettled,
+} from '../../server/resources/profiles/count-index/manager';
+import { pageStrategy } from '../../server/resources/profiles/count-index/index';
+import { seedDataset } from '../../server/demo/dataset';
+import { startTestApi, type TestApi } from './harness';
 import { logHead } from '../../server/resources/profiles/count-index/log';
 
 export const TERMS = ['anna', 'GARCÍA', 'garcia', 'müller', 'muller', 'engineer', 'founder at', 'phd', 'são', 'sao paulo', 'lee', 'xyzzy', 'a', 'e.', '@', 'data scientist', 'ÉCOLE', '100%', 'o_o', 'quokka'];
@@ -79,4 +84,32 @@ export async function expectSearchMatchesSql(db: Kysely<Database>): Promise<void
   for (const search of TERMS) {
     expect(await indexedProfileCount(db, head, null, {}, search), search).toBe(await sqlCount(db, null, {}, search));
   }
+}
+
+/**
+ * One API for the file, with `profiles` generated profiles, `prepare` run on them, and the index
+ * built (no polling: requests drive it). Small sets are sorted and bigger ones walked, so both ways
+ * of paging are checked.
+ */
+export function indexedTestApi(profiles: number, seed: number, prepare: (db: Kysely<Database>) => Promise<void> = async () => {}) {
+  let api: TestApi | undefined;
+  beforeAll(async () => {
+    pageStrategy.sortBelow = 40;
+    api = await startTestApi();
+    await seedDataset(api.handle.db, { profiles, companies: 20, seed });
+    await prepare(api.handle.db);
+    enableProfileCountIndex(api.handle.db, { minRows: 0, pollMs: 0 });
+    expect(await profileCountIndexSettled(api.handle.db)).toBe(true);
+  });
+  afterAll(async () => {
+    pageStrategy.sortBelow = 1_000;
+    if (api) await disableProfileCountIndex(api.handle.db);
+    await api?.close();
+  });
+  return {
+    get api(): TestApi {
+      if (!api) throw new Error('the API starts in beforeAll');
+      return api;
+    },
+  };
 }

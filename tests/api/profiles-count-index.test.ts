@@ -4,42 +4,31 @@
 // filtered, searched and sorted field, data-source links added and removed,
 // deletes, several in one transaction, rolled-back ones — without a rebuild.
 // On a generated dataset (accents, many nationalities, missing ratings, ties).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { startTestApi, type TestApi } from './harness';
+import type { TestApi } from './harness';
 import { expectStatus } from './expect';
 import { seedDataset } from '../../server/demo/dataset';
 import type { Database } from '../../server/db/schema';
 import type { ListResponse, ProfileSummary } from '../../types/api';
 import { parseListParams } from '../../server/db/list-query';
 import { profileList } from '../../server/resources/profiles/filters';
-import {
-  disableProfileCountIndex, enableProfileCountIndex, indexedProfilePage, profileCountIndexSettled, profileIndexStats,
-} from '../../server/resources/profiles/count-index/manager';
-import { pageStrategy } from '../../server/resources/profiles/count-index/index';
+import { indexedProfilePage, profileIndexStats } from '../../server/resources/profiles/count-index/manager';
 import { logHead } from '../../server/resources/profiles/count-index/log';
-import { expectIndexMatchesSql, expectSearchMatchesSql } from './profile-index-checks';
+import { expectIndexMatchesSql, expectSearchMatchesSql, indexedTestApi } from './profile-index-checks';
 
-let api: TestApi;
-let db: Kysely<Database>;
-let seed = 100;
-
-beforeAll(async () => {
-  pageStrategy.sortBelow = 40; // small sets sorted, bigger ones walked: both ways checked
-  api = await startTestApi();
-  db = api.handle.db;
-  await seedDataset(db, { profiles: 400, companies: 20, seed: 7 });
+const context = indexedTestApi(400, 7, async (db) => {
   // ties and missing ratings are common: the id tie-breaker and NULLS LAST are exercised
   await sql`UPDATE profile SET tech_rating = 5 WHERE id % 7 = 0`.execute(db);
   await sql`UPDATE profile SET tech_rating = NULL WHERE id % 5 = 0`.execute(db);
   await sql`UPDATE profile SET last_name = 'Dubois' WHERE id % 6 = 0`.execute(db);
-  enableProfileCountIndex(db, { minRows: 0, pollMs: 0 });
-  expect(await profileCountIndexSettled(db)).toBe(true);
 });
-afterAll(async () => {
-  pageStrategy.sortBelow = 1_000;
-  await disableProfileCountIndex(db);
-  await api?.close();
+let api: TestApi;
+let db: Kysely<Database>;
+let seed = 100;
+beforeAll(() => {
+  api = context.api;
+  db = api.handle.db;
 });
 
 const builds = () => profileIndexStats(db)!.builds;

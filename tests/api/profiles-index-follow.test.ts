@@ -5,7 +5,7 @@
 // count), and the pruning of old commits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { startTestApi, testDb, type TestApi } from './harness';
+import { testDb, type TestApi } from './harness';
 import { expectStatus } from './expect';
 import { seedDataset } from '../../server/demo/dataset';
 import type { Database } from '../../server/db/schema';
@@ -15,26 +15,16 @@ import type { ListResponse, ProfileSummary } from '../../types/api';
 import {
   disableProfileCountIndex, enableProfileCountIndex, indexedProfileCount, profileCountIndexSettled, profileIndexStats,
 } from '../../server/resources/profiles/count-index/manager';
-import { pageStrategy } from '../../server/resources/profiles/count-index/index';
 import { logHead, pruneLog } from '../../server/resources/profiles/count-index/log';
-import { expectIndexMatchesSql, sqlCount } from './profile-index-checks';
+import { expectIndexMatchesSql, indexedTestApi, sqlCount } from './profile-index-checks';
 import { Random } from '../../server/demo/random';
 
+const context = indexedTestApi(300, 11);
 let api: TestApi;
 let db: Kysely<Database>;
-
-beforeAll(async () => {
-  pageStrategy.sortBelow = 40; // small sets sorted, bigger ones walked: both ways checked
-  api = await startTestApi();
+beforeAll(() => {
+  api = context.api;
   db = api.handle.db;
-  await seedDataset(db, { profiles: 300, companies: 20, seed: 11 });
-  enableProfileCountIndex(db, { minRows: 0, pollMs: 0 });
-  expect(await profileCountIndexSettled(db)).toBe(true);
-});
-afterAll(async () => {
-  pageStrategy.sortBelow = 1_000;
-  await disableProfileCountIndex(db);
-  await api?.close();
 });
 
 const stats = (on = db) => profileIndexStats(on)!;

@@ -77,13 +77,18 @@ export function enableProfileCountIndex(db: Kysely<Database>, options: IndexOpti
   state.timers.push(setInterval(() => void prune(state), PRUNE_EVERY_MS).unref());
 }
 
-/** Stops following the log (the server closes); waits for work under way. */
+/**
+ * Stops following the log (the server closes). A catch-up under way is
+ * waited for (it is short); a build is not: it fails once the database
+ * closes, quietly, and nothing starts after it.
+ */
 export async function disableProfileCountIndex(db: Kysely<Database>): Promise<void> {
   const state = states.get(db);
   if (!state) return;
   for (const timer of state.timers) clearInterval(timer);
   states.delete(db);
-  await Promise.allSettled([state.building, state.catchingUp]);
+  state.log = undefined;
+  await Promise.allSettled([state.catchingUp]);
 }
 
 /** Resolves once the index is built and has caught up with the log's head (benchmarks and tests wait for it). */

@@ -127,15 +127,20 @@ export class TokenIndex {
 
   /** The token whose bytes cover `offset` of the vocabulary. */
   private tokenAt(offset: number): number {
-    let low = 0;
-    let high = this.starts.length - 2;
-    while (low < high) {
-      const middle = (low + high + 1) >>> 1;
-      if (this.starts[middle] <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return low;
+    return lastStartAtOrBefore(this.starts, this.starts.length - 1, offset);
   }
+}
+
+/** The last of the first `count` (ascending) starts that is not after `offset`: the token holding that byte. */
+function lastStartAtOrBefore(starts: ArrayLike<number>, count: number, offset: number): number {
+  let low = 0;
+  let high = count - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >>> 1;
+    if (starts[middle] <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }
 
 function tokensOf(document: string): string[] {
@@ -279,13 +284,6 @@ export class SearchIndex {
   }
 
   private recentAt(offset: number): number {
-    let low = 0;
-    let high = this.recentStarts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >>> 1;
-      if (this.recentStarts[middle] <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return low;
+    return lastStartAtOrBefore(this.recentStarts, this.recentStarts.length, offset);
   }
 }
