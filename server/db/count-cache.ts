@@ -4,7 +4,8 @@ import { sql, type Kysely } from 'kysely';
  * Exact list counts, cached per database until the counted table changes:
  * the key is the count query itself (SQL and parameters, so visibility and
  * filters are part of it) and the table's version, bumped by a trigger on
- * every write (migration count-versions). A count is never stale, and a
+ * every write (migration count-versions; for profiles, once per committing
+ * transaction that changed what lists read: migration profile-index-log). A count is never stale, and a
  * repeated filter costs one tiny read instead of a scan of a million rows.
  */
 const caches = new WeakMap<object, Map<string, number>>();

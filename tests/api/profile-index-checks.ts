@@ -10,7 +10,7 @@ import { applyProfileFilters, profileList, type ProfileFilters } from '../../ser
 import {
   disableProfileCountIndex, enableProfileCountIndex, indexedProfileCount, indexedProfilePage, profileCountIndexSettled,
 } from '../../server/resources/profiles/count-index/manager';
-import { pageStrategy } from '../../server/resources/profiles/count-index/index';
+import { pageStrategy } from '../../server/resources/profiles/count-index/sort-orders';
 import { seedDataset } from '../../server/demo/dataset';
 import { startTestApi, type TestApi } from './harness';
 import { logHead } from '../../server/resources/profiles/count-index/log';

@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { add, emptySet, has, intersectInto, size, unionInto } from '../../../server/resources/profiles/count-index/bitset';
 import { BlockStore, OrderedRows } from '../../../server/resources/profiles/count-index/ordered-rows';
 import { SearchIndex, TokenIndex } from '../../../server/resources/profiles/count-index/tokens';
-import { NUMERIC_SORTS, ProfileIndex, pageStrategy, type IndexedProfile, type ProfileChange } from '../../../server/resources/profiles/count-index/index';
+import { NUMERIC_SORTS, ProfileIndex, type IndexedProfile, type ProfileChange } from '../../../server/resources/profiles/count-index/index';
+import { pageStrategy } from '../../../server/resources/profiles/count-index/sort-orders';
 import { RATING_FIELDS } from '../../../types/api';
 import type { ProfileFilters } from '../../../server/resources/profiles/filters';
 

@@ -1,9 +1,10 @@
 import { RATING_FIELDS, type RatingField } from '../../../../types/api';
 import type { ProfileFilters } from '../filters';
 import { add, emptySet, has, intersectInto, remove, resized, size, unionInto, type Bitset } from './bitset';
-import { BlockStore, OrderedRows } from './ordered-rows';
 import { SearchIndex, TokenIndex } from './tokens';
 import { RatingBuckets } from './rating-buckets';
+import { PositionById } from './positions';
+import { SortOrders } from './sort-orders';
 
 /**
  * The profiles list from memory: what the filters test — data sources,
@@ -11,7 +12,7 @@ import { RatingBuckets } from './rating-buckets';
  * documents' tokens — and every sortable field's order, for every profile, as
  * of one version of the table (`version`). A list is a few word-wise ANDs, a
  * population count and a walk of one order; the page's rows are then read by
- * primary key. The index follows the table's change log (index-log.ts): each
+ * primary key. The index follows the table's change log (log.ts): each
  * committed change moves the rows it touched, nothing is rebuilt.
  *
  * Rows have positions (handed out as they arrive, never reused for another
@@ -19,9 +20,6 @@ import { RatingBuckets } from './rating-buckets';
  */
 
 /** Sort fields compared here, exactly: numbers (ratings) and timestamps in microseconds. */
-/** A page of a set this small is sorted, not found by walking the order (tests lower it to try both ways). */
-export const pageStrategy = { sortBelow: 1_000 };
-
 export const NUMERIC_SORTS = [...RATING_FIELDS, 'created_at', 'updated_at'] as const;
 export type NumericSort = (typeof NUMERIC_SORTS)[number];
 const isNumericSort = (field: string): field is NumericSort => (NUMERIC_SORTS as readonly string[]).includes(field);
@@ -51,46 +49,6 @@ export interface ProfileChange {
   previous: Record<string, number | null | undefined>;
 }
 
-interface SortOrder {
-  /** for orders the database decides (names): where each position is */
-  store?: BlockStore;
-  /** ascending by (value, id) */
-  valued: OrderedRows;
-  /** rows without a value, by id */
-  missing: OrderedRows;
-  /** missing values stay last when descending (the ratings), instead of coming first */
-  nullsLast: boolean;
-}
-
-/** id → position: an array while ids are dense (identity columns), a map beyond. */
-class PositionById {
-  private static readonly DENSE_LIMIT = 1 << 24;
-  private dense = new Int32Array(1024).fill(-1);
-  private readonly sparse = new Map<number, number>();
-
-  get(id: number): number | undefined {
-    if (id >= 0 && id < this.dense.length) return this.dense[id] >= 0 ? this.dense[id] : undefined;
-    return this.sparse.get(id);
-  }
-
-  set(id: number, position: number): void {
-    if (id < 0 || id >= PositionById.DENSE_LIMIT) {
-      this.sparse.set(id, position);
-      return;
-    }
-    if (id >= this.dense.length) {
-      const grown = new Int32Array(Math.min(PositionById.DENSE_LIMIT, Math.max(id + 1, Math.ceil(this.dense.length * 1.5)))).fill(-1);
-      grown.set(this.dense);
-      this.dense = grown;
-    }
-    this.dense[id] = position;
-  }
-
-  bytes(): number {
-    return this.dense.byteLength + this.sparse.size * 32;
-  }
-}
-
 export class ProfileIndex {
   private capacity: number;
   private used = 0;
@@ -103,7 +61,7 @@ export class ProfileIndex {
   private numbers: Record<NumericSort, Float64Array>;
   /** each rating's rows by value, in buckets a tenth wide */
   private readonly ratingBuckets: Record<RatingField, RatingBuckets>;
-  private readonly orders = new Map<string, SortOrder>();
+  private readonly orders: SortOrders;
   private search: SearchIndex;
 
   /**
@@ -111,16 +69,17 @@ export class ProfileIndex {
    * `sortFields` every sortable field, `nullsLast` those whose missing values
    * stay last both ways.
    */
-  constructor(public version: number, capacity: number, readonly sortFields: string[], private readonly nullsLast: string[]) {
+  constructor(public version: number, capacity: number, sortFields: string[], nullsLast: string[]) {
     this.capacity = Math.max(64, capacity);
     this.ids = new Int32Array(this.capacity);
     this.live = emptySet(this.capacity);
     this.numbers = Object.fromEntries(NUMERIC_SORTS.map((field) => [field, new Float64Array(this.capacity)])) as Record<NumericSort, Float64Array>;
     this.search = new SearchIndex(TokenIndex.empty(), this.capacity);
-    for (const field of sortFields) {
-      const store = isNumericSort(field) ? undefined : new BlockStore(this.capacity);
-      this.orders.set(field, { store, valued: new OrderedRows(store), missing: new OrderedRows(store), nullsLast: nullsLast.includes(field) });
-    }
+    this.orders = new SortOrders(sortFields, nullsLast, this.capacity, {
+      ids: () => this.ids,
+      numbers: (field) => (isNumericSort(field) ? this.numbers[field] : undefined),
+      positionOf: (id) => this.positions.get(id),
+    });
     this.ratingBuckets = Object.fromEntries(RATING_FIELDS.map((field) => [field, new RatingBuckets(() => this.numbers[field], this.capacity)])) as Record<RatingField, RatingBuckets>;
   }
 
@@ -141,24 +100,9 @@ export class ProfileIndex {
    */
   loadOrders(databaseOrders: Map<string, { valued: number[]; missing: number[] }>, documents: TokenIndex): void {
     this.search = new SearchIndex(documents, this.capacity);
-    const livePositions: number[] = [];
-    for (let position = 0; position < this.used; position++) if (has(this.live, position)) livePositions.push(position);
-    for (const [field, order] of this.orders) {
-      let valued: ArrayLike<number>;
-      let missing: ArrayLike<number>;
-      if (isNumericSort(field)) {
-        const values = this.numbers[field];
-        valued = Uint32Array.from(livePositions.filter((p) => !Number.isNaN(values[p]))).sort((a, b) => values[a] - values[b] || this.ids[a] - this.ids[b]);
-        missing = livePositions.filter((p) => Number.isNaN(values[p])); // positions follow ids while loading
-      } else {
-        const listed = databaseOrders.get(field) ?? { valued: [], missing: [] };
-        const known = (ids: number[]) => ids.map((id) => this.positions.get(id)).filter((p): p is number => p !== undefined && has(this.live, p));
-        valued = known(listed.valued);
-        missing = known(listed.missing);
-      }
-      order.valued = OrderedRows.from(valued, order.store);
-      order.missing = OrderedRows.from(missing, order.store);
-    }
+    const live: number[] = [];
+    for (let position = 0; position < this.used; position++) if (has(this.live, position)) live.push(position);
+    this.orders.load(live, databaseOrders, (position) => has(this.live, position));
   }
 
   /**
@@ -169,7 +113,7 @@ export class ProfileIndex {
    * (the index no longer matches the table: rebuild).
    */
   apply(changes: ProfileChange[], version: number): boolean {
-    const placed: { position: number; change: ProfileChange }[] = [];
+    const placed: { position: number; previous: ProfileChange['previous'] }[] = [];
     for (const change of changes) {
       const known = this.positions.get(change.id);
       const wasLive = known !== undefined && has(this.live, known);
@@ -178,24 +122,12 @@ export class ProfileIndex {
         if (known !== undefined) this.search.set(known, undefined);
         continue;
       }
-      const isNew = !wasLive;
       const position = known ?? this.newPosition(change.id);
       this.setValues(position, change.profile);
-      if (change.searchChanged || isNew) this.search.set(position, change.search_text ?? '');
-      placed.push({ position, change });
+      if (change.searchChanged || !wasLive) this.search.set(position, change.search_text ?? '');
+      placed.push({ position, previous: change.previous });
     }
-    for (const [field, order] of this.orders) {
-      if (isNumericSort(field)) {
-        const { before, byId } = this.comparators(field);
-        for (const { position } of placed) {
-          const values = this.numbers[field];
-          if (Number.isNaN(values[position])) order.missing.insertSorted(position, byId);
-          else order.valued.insertSorted(position, before);
-        }
-      } else if (!this.placeAfterPredecessors(order, field, placed)) {
-        return false;
-      }
-    }
+    if (!this.orders.place(placed)) return false;
     this.version = version;
     return true;
   }
@@ -227,51 +159,7 @@ export class ProfileIndex {
    * index has no order for it. Past the middle it walks from the end.
    */
   page(set: Bitset, total: number, field: string, descending: boolean, offset: number, limit: number): number[] | undefined {
-    const order = this.orders.get(field);
-    if (!order) return undefined;
-    // the list as sequences walked one way: ascending, values then missing; descending, missing first unless nullsLast
-    const runs: [OrderedRows, boolean][] = !descending
-      ? [[order.valued, false], [order.missing, false]]
-      : order.nullsLast ? [[order.valued, true], [order.missing, true]] : [[order.missing, true], [order.valued, true]];
-    const wanted = Math.min(limit, total - offset);
-    if (wanted <= 0) return [];
-    // few members: sorting them costs less than walking the order to find them
-    if (total <= pageStrategy.sortBelow) return this.sortedMembers(set, field, order, descending).slice(offset, offset + wanted).map((position) => this.ids[position]);
-    const fromEnd = offset > total / 2;
-    let skip = fromEnd ? Math.max(0, total - offset - limit) : offset;
-    const walk = fromEnd ? runs.map(([rows, down]) => [rows, !down] as [OrderedRows, boolean]).reverse() : runs;
-    const picked: number[] = [];
-    for (const [rows, down] of walk) {
-      if (picked.length >= wanted) break;
-      skip = rows.collect(set, down, skip, wanted, picked);
-    }
-    const ids = picked.map((position) => this.ids[position]);
-    return fromEnd ? ids.reverse() : ids;
-  }
-
-  /** The members of a (small) set in list order. */
-  private sortedMembers(set: Bitset, field: string, order: SortOrder, descending: boolean): number[] {
-    const valued: number[] = [];
-    const missing: number[] = [];
-    const values = isNumericSort(field) ? this.numbers[field] : undefined;
-    for (let i = 0; i < set.length; i++) {
-      for (let word = set[i]; word; word &= word - 1) {
-        const position = (i << 5) + (31 - Math.clz32(word & -word));
-        if (values ? Number.isNaN(values[position]) : order.missing.has(position)) missing.push(position);
-        else valued.push(position);
-      }
-    }
-    const ids = this.ids;
-    missing.sort((a, b) => ids[a] - ids[b]); // positions are not in id order once rows arrive
-    if (values) valued.sort((a, b) => values[a] - values[b] || ids[a] - ids[b]);
-    else {
-      const rank = new Map(valued.map((position) => [position, order.valued.rankOf(position)]));
-      valued.sort((a, b) => rank.get(a)! - rank.get(b)!);
-    }
-    if (!descending) return [...valued, ...missing];
-    valued.reverse();
-    missing.reverse();
-    return order.nullsLast ? [...valued, ...missing] : [...missing, ...valued];
+    return this.orders.page(set, total, field, descending, offset, limit)?.map((position) => this.ids[position]);
   }
 
   /** Memory held, in bytes (typed arrays and buffers; maps estimated). */
@@ -283,51 +171,13 @@ export class ProfileIndex {
   bytesByPart(): Record<string, number> {
     let sets = 0;
     for (const map of [this.bySource, this.byNationality, this.byGender] as Map<unknown, Bitset>[]) for (const set of map.values()) sets += set.byteLength;
-    let orders = 0;
-    for (const order of this.orders.values()) orders += order.valued.bytes() + order.missing.bytes() + (order.store?.bytes() ?? 0);
     for (const field of RATING_FIELDS) sets += this.ratingBuckets[field].bytes();
     return {
       rows: this.ids.byteLength + this.live.byteLength + this.positions.bytes(),
       sets,
       numbers: Object.values(this.numbers).reduce((sum, values) => sum + values.byteLength, 0),
-      orders,
+      orders: this.orders.bytes(),
       search: this.search.bytes(),
-    };
-  }
-
-  private placeAfterPredecessors(order: SortOrder, field: string, placed: { position: number; change: ProfileChange }[]): boolean {
-    const byId = (a: number, b: number) => this.ids[a] < this.ids[b];
-    // each row has one predecessor and one successor: follow the chains from rows placed already
-    const next = new Map<number | null, number>();
-    for (const { position, change } of placed) {
-      const previous = change.previous[field];
-      if (previous === undefined) order.missing.insertSorted(position, byId);
-      else next.set(previous, position);
-    }
-    const waiting = new Set(next.values());
-    for (const [previous, first] of next) {
-      if (!waiting.has(first)) continue; // placed with the chain before it
-      const previousPosition = previous === null ? -1 : this.positions.get(previous);
-      if (previousPosition === undefined) return false;
-      if (previousPosition >= 0 && waiting.has(previousPosition)) continue; // placed when its chain is
-      if (previousPosition >= 0 && !order.valued.has(previousPosition)) return false;
-      let after = previousPosition;
-      for (let position: number | undefined = first; position !== undefined; position = next.get(this.ids[position])) {
-        order.valued.insertAfter(after, position);
-        waiting.delete(position);
-        after = position;
-      }
-    }
-    return waiting.size === 0;
-  }
-
-  /** The orders of a numeric field: by (value, id), and by id (rows without a value). */
-  private comparators(field: NumericSort) {
-    const values = this.numbers[field];
-    const ids = this.ids;
-    return {
-      before: (a: number, b: number) => values[a] < values[b] || (values[a] === values[b] && ids[a] < ids[b]),
-      byId: (a: number, b: number) => ids[a] < ids[b],
     };
   }
 
@@ -361,15 +211,7 @@ export class ProfileIndex {
     }
     for (const field of RATING_FIELDS) this.ratingBuckets[field].remove(position);
     // the numbers still hold the row's old values: numeric orders find it by them
-    for (const [field, order] of this.orders) {
-      if (!isNumericSort(field)) {
-        if (!order.valued.remove(position)) order.missing.remove(position);
-        continue;
-      }
-      const { before, byId } = this.comparators(field);
-      if (Number.isNaN(this.numbers[field][position])) order.missing.removeSorted(position, byId);
-      else order.valued.removeSorted(position, before);
-    }
+    this.orders.remove(position);
   }
 
   private grow(capacity: number): void {
@@ -385,7 +227,7 @@ export class ProfileIndex {
     for (const sets of [this.bySource, this.byNationality, this.byGender] as Map<unknown, Bitset>[]) {
       for (const [key, set] of sets) sets.set(key, resized(set, capacity));
     }
-    for (const order of this.orders.values()) order.store?.grow(capacity);
+    this.orders.grow(capacity);
     for (const field of RATING_FIELDS) this.ratingBuckets[field].grow(capacity);
     this.search.grow(capacity);
     this.capacity = capacity;

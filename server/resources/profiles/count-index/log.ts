@@ -129,11 +129,8 @@ export async function logHead(db: Kysely<Database>): Promise<number | undefined>
  * then; a server further behind than that rebuilds, as the gap tells it).
  */
 export async function pruneLog(db: Kysely<Database>, olderThanMs: number): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    DELETE FROM profile_index_commit WHERE committed_at < clock_timestamp() - make_interval(secs => ${olderThanMs / 1000})`.execute(db).then(
-    (result) => ({ rows: [{ n: Number(result.numAffectedRows ?? 0) }] }),
-  );
+  const gone = await sql`DELETE FROM profile_index_commit WHERE committed_at < clock_timestamp() - make_interval(secs => ${olderThanMs / 1000})`.execute(db);
   // the changes of every commit gone (an uncommitted transaction's changes are invisible here, with its commit)
   await sql`DELETE FROM profile_index_change ch WHERE NOT EXISTS (SELECT 1 FROM profile_index_commit c WHERE c.xid = ch.xid)`.execute(db);
-  return rows[0].n;
+  return Number(gone.numAffectedRows ?? 0);
 }

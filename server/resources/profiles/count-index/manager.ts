@@ -210,7 +210,7 @@ function startBuild(state: State, reason: string): void {
       return;
     }
     state.smallCheckedAt = undefined;
-    if (reason !== 'start' && reason !== 'none yet') state.stats.rebuildReasons.push(reason);
+    if (reason !== 'start' && reason !== 'none yet') state.stats.rebuildReasons = [...state.stats.rebuildReasons, reason].slice(-20); // the latest
     state.log?.info({ profiles: total, reason }, 'profile index: building');
     const index = await buildProfileIndex(state.db, total);
     state.index = index;

@@ -1,0 +1,209 @@
+import type { Bitset } from './bitset';
+import { BlockStore, OrderedRows } from './ordered-rows';
+
+/**
+ * Every sortable field's order of the index's rows, as PostgreSQL sorts it:
+ * rows with a value ascending by (value, id), then rows without one by id.
+ * Numeric fields (ratings, timestamps in microseconds) are compared here;
+ * the others (names: the database's collation decides) are loaded as the
+ * database lists them and a changed row goes right after the row the
+ * database puts before it. Pages are found by walking one order, or, for a
+ * few matches, by sorting them.
+ */
+
+/** A page of a set this small is sorted, not found by walking the order (tests lower it to try both ways). */
+export const pageStrategy = { sortBelow: 1_000 };
+
+/** What the orders read of the index's rows (its arrays grow, so they are asked for each time). */
+export interface OrderedRowsSource {
+  ids(): Int32Array;
+  /** the values of a numeric field by position (NaN: missing); undefined for a field the database orders */
+  numbers(field: string): Float64Array | undefined;
+  positionOf(id: number): number | undefined;
+}
+
+/** A row to put back into the orders: its position and, for database-ordered fields, the id before it (null: first; undefined: no value). */
+export interface PlacedRow {
+  position: number;
+  previous: Record<string, number | null | undefined>;
+}
+
+interface SortOrder {
+  /** for orders the database decides (names): where each position is */
+  store?: BlockStore;
+  /** ascending by (value, id) */
+  valued: OrderedRows;
+  /** rows without a value, by id */
+  missing: OrderedRows;
+  /** missing values stay last when descending (the ratings), instead of coming first */
+  nullsLast: boolean;
+}
+
+export class SortOrders {
+  private readonly orders = new Map<string, SortOrder>();
+
+  constructor(fields: string[], nullsLast: string[], capacity: number, private readonly rows: OrderedRowsSource) {
+    for (const field of fields) {
+      const store = rows.numbers(field) ? undefined : new BlockStore(capacity);
+      this.orders.set(field, { store, valued: new OrderedRows(store), missing: new OrderedRows(store), nullsLast: nullsLast.includes(field) });
+    }
+  }
+
+  /**
+   * Puts these live positions (in id order) in every order: numeric fields
+   * sorted here, the others as the database listed them (ids; ids of rows
+   * not among these are left out).
+   */
+  load(live: number[], databaseOrders: Map<string, { valued: number[]; missing: number[] }>, isLive: (position: number) => boolean): void {
+    const ids = this.rows.ids();
+    for (const [field, order] of this.orders) {
+      const values = this.rows.numbers(field);
+      let valued: ArrayLike<number>;
+      let missing: ArrayLike<number>;
+      if (values) {
+        valued = Uint32Array.from(live.filter((p) => !Number.isNaN(values[p]))).sort((a, b) => values[a] - values[b] || ids[a] - ids[b]);
+        missing = live.filter((p) => Number.isNaN(values[p]));
+      } else {
+        const listed = databaseOrders.get(field) ?? { valued: [], missing: [] };
+        const known = (list: number[]) => list.map((id) => this.rows.positionOf(id)).filter((p): p is number => p !== undefined && isLive(p));
+        valued = known(listed.valued);
+        missing = known(listed.missing);
+      }
+      order.valued = OrderedRows.from(valued, order.store);
+      order.missing = OrderedRows.from(missing, order.store);
+    }
+  }
+
+  /** Takes a row out of every order; call while the numbers still hold its old values (numeric orders find it by them). */
+  remove(position: number): void {
+    for (const [field, order] of this.orders) {
+      const values = this.rows.numbers(field);
+      if (!values) {
+        if (!order.valued.remove(position)) order.missing.remove(position);
+        continue;
+      }
+      const { before, byId } = this.comparators(values);
+      if (Number.isNaN(values[position])) order.missing.removeSorted(position, byId);
+      else order.valued.removeSorted(position, before);
+    }
+  }
+
+  /**
+   * Puts removed rows back with their new values. Answers false when a
+   * predecessor the database names is not in the order (the index no longer
+   * matches the table: rebuild).
+   */
+  place(placed: PlacedRow[]): boolean {
+    for (const [field, order] of this.orders) {
+      const values = this.rows.numbers(field);
+      if (values) {
+        const { before, byId } = this.comparators(values);
+        for (const { position } of placed) {
+          if (Number.isNaN(values[position])) order.missing.insertSorted(position, byId);
+          else order.valued.insertSorted(position, before);
+        }
+      } else if (!this.placeAfterPredecessors(order, field, placed)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The positions of one page of `set` (`total` members) sorted on `field`
+   * (id as the tie-breaker, missing values as `applyOrdering` places them),
+   * or undefined when there is no order for it. Past the middle it walks from the end.
+   */
+  page(set: Bitset, total: number, field: string, descending: boolean, offset: number, limit: number): number[] | undefined {
+    const order = this.orders.get(field);
+    if (!order) return undefined;
+    const wanted = Math.min(limit, total - offset);
+    if (wanted <= 0) return [];
+    // few members: sorting them costs less than walking the order to find them
+    if (total <= pageStrategy.sortBelow) return this.sortedMembers(set, field, order, descending).slice(offset, offset + wanted);
+    // the list as sequences walked one way: ascending, values then missing; descending, missing first unless nullsLast
+    const runs: [OrderedRows, boolean][] = !descending
+      ? [[order.valued, false], [order.missing, false]]
+      : order.nullsLast ? [[order.valued, true], [order.missing, true]] : [[order.missing, true], [order.valued, true]];
+    const fromEnd = offset > total / 2;
+    let skip = fromEnd ? Math.max(0, total - offset - limit) : offset;
+    const walk = fromEnd ? runs.map(([rows, down]) => [rows, !down] as [OrderedRows, boolean]).reverse() : runs;
+    const picked: number[] = [];
+    for (const [rows, down] of walk) {
+      if (picked.length >= wanted) break;
+      skip = rows.collect(set, down, skip, wanted, picked);
+    }
+    return fromEnd ? picked.reverse() : picked;
+  }
+
+  grow(capacity: number): void {
+    for (const order of this.orders.values()) order.store?.grow(capacity);
+  }
+
+  bytes(): number {
+    let total = 0;
+    for (const order of this.orders.values()) total += order.valued.bytes() + order.missing.bytes() + (order.store?.bytes() ?? 0);
+    return total;
+  }
+
+  /** The members of a (small) set in list order. */
+  private sortedMembers(set: Bitset, field: string, order: SortOrder, descending: boolean): number[] {
+    const valued: number[] = [];
+    const missing: number[] = [];
+    const values = this.rows.numbers(field);
+    for (let i = 0; i < set.length; i++) {
+      for (let word = set[i]; word; word &= word - 1) {
+        const position = (i << 5) + (31 - Math.clz32(word & -word));
+        if (values ? Number.isNaN(values[position]) : order.missing.has(position)) missing.push(position);
+        else valued.push(position);
+      }
+    }
+    const ids = this.rows.ids();
+    missing.sort((a, b) => ids[a] - ids[b]); // positions are not in id order once rows arrive
+    if (values) valued.sort((a, b) => values[a] - values[b] || ids[a] - ids[b]);
+    else {
+      const rank = new Map(valued.map((position) => [position, order.valued.rankOf(position)]));
+      valued.sort((a, b) => rank.get(a)! - rank.get(b)!);
+    }
+    if (!descending) return [...valued, ...missing];
+    valued.reverse();
+    missing.reverse();
+    return order.nullsLast ? [...valued, ...missing] : [...missing, ...valued];
+  }
+
+  private placeAfterPredecessors(order: SortOrder, field: string, placed: PlacedRow[]): boolean {
+    const ids = this.rows.ids();
+    const byId = (a: number, b: number) => ids[a] < ids[b];
+    // each row has one predecessor and one successor: follow the chains from rows placed already
+    const next = new Map<number | null, number>();
+    for (const { position, previous } of placed) {
+      const before = previous[field];
+      if (before === undefined) order.missing.insertSorted(position, byId);
+      else next.set(before, position);
+    }
+    const waiting = new Set(next.values());
+    for (const [previous, first] of next) {
+      if (!waiting.has(first)) continue; // placed with the chain before it
+      const previousPosition = previous === null ? -1 : this.rows.positionOf(previous);
+      if (previousPosition === undefined) return false;
+      if (previousPosition >= 0 && waiting.has(previousPosition)) continue; // placed when its chain is
+      if (previousPosition >= 0 && !order.valued.has(previousPosition)) return false;
+      let after = previousPosition;
+      for (let position: number | undefined = first; position !== undefined; position = next.get(ids[position])) {
+        order.valued.insertAfter(after, position);
+        waiting.delete(position);
+        after = position;
+      }
+    }
+    return waiting.size === 0;
+  }
+
+  /** The orders of a numeric field: by (value, id), and by id (rows without a value). */
+  private comparators(values: Float64Array) {
+    const ids = this.rows.ids();
+    return {
+      before: (a: number, b: number) => values[a] < values[b] || (values[a] === values[b] && ids[a] < ids[b]),
+      byId: (a: number, b: number) => ids[a] < ids[b],
+    };
+  }
+}
