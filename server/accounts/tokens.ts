@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { hashSecret, newSecret } from './secrets';
 
@@ -14,14 +14,21 @@ export async function issueToken(db: Kysely<Database>, userId: number): Promise<
   return token;
 }
 
-/** The active user a live token belongs to, sliding its expiry; undefined for unknown, expired, revoked or inactive. */
-export async function userForToken(db: Kysely<Database>, token: string) {
+/**
+ * The active user a live token belongs to, sliding its expiry; undefined for
+ * unknown, expired, revoked or inactive. With `versions`, the same round trip
+ * also reads the tables' versions (read requests: see `Viewer`).
+ */
+export async function userForToken(db: Kysely<Database>, token: string, options: { versions?: boolean } = {}) {
   const tokenHash = hashSecret(token);
   const row = await db
     .selectFrom('auth_token as t')
     .innerJoin('app_user as u', 'u.id', 't.user_id')
     .selectAll('u')
     .select(['t.id as token_id', 't.last_used_at'])
+    .$if(options.versions === true, (query) =>
+      query.select(sql<Record<string, string> | null>`(SELECT json_object_agg(table_name, version::text) FROM table_version)`.as('versions')),
+    )
     .where('t.token_hash', '=', tokenHash)
     .where('t.revoked_at', 'is', null)
     .where('t.expires_at', '>', new Date())
@@ -36,7 +43,9 @@ export async function userForToken(db: Kysely<Database>, token: string) {
       .where('id', '=', row.token_id)
       .execute();
   }
-  const { token_id, last_used_at, password_hash, ...user } = row;
+  const { token_id, last_used_at, password_hash, versions, ...user } = row as typeof row & { versions?: Record<string, string> | null };
+  // not enumerable: never serialised with the user
+  if (options.versions) Object.defineProperty(user, 'versionsAtStart', { value: versions ?? {}, enumerable: false });
   return { user, tokenHash };
 }
 

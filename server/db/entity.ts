@@ -34,7 +34,10 @@ export async function listEntities<Row extends { id: number }, ListItem, Filters
 ): Promise<ListResponse<ListItem>> {
   let rows = await store.rows(db, viewer);
   if (store.filter) rows = store.filter(rows, query);
-  const counting = store.list.countVersionOf ? { db } : undefined;
+  const table = store.list.countVersionOf;
+  // the version the request read with its token, if it did (else cachedCount reads it)
+  const version = table && viewer.versionsAtStart?.[table];
+  const counting = table ? (version === undefined ? { db } : { db, version }) : undefined;
   const page = await runList(rows, parseListParams(query, store.list), store.list, `${store.table}.id`, (row) => row, counting);
   return { count: page.count, results: await store.toItems(db, viewer, page.results) };
 }

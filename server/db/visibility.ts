@@ -17,16 +17,34 @@ export function colleaguesOf(userId: number) {
 /**
  * The data sources a user may read (CONVENTIONS "Who sees what"): public ones,
  * their own and those of organization colleagues. `null` for staff: everything.
+ * Kept per user while the versions of `data_source` and `organization_user`
+ * the request read with its token stay the same (migration visibility-versions).
  */
 export async function readableDataSourceIds(db: Kysely<Database>, user: Viewer): Promise<number[] | null> {
   if (user.is_staff) return null;
+  const versions = user.versionsAtStart;
+  const key = versions?.data_source !== undefined ? `${versions.data_source} ${versions.organization_user}` : undefined;
+  let remembered = readableByUser.get(db);
+  const known = key && remembered?.get(user.id);
+  if (known && known.key === key) return known.readable;
   const rows = await db
     .selectFrom('data_source')
     .select('id')
     .where((eb) => eb.or([eb('is_public', '=', true), eb('owner_id', 'in', colleaguesOf(user.id))]))
+    .orderBy('id')
     .execute();
-  return rows.map((r) => r.id);
+  const readable = rows.map((r) => r.id);
+  if (key) {
+    if (!remembered) readableByUser.set(db, (remembered = new Map()));
+    remembered.delete(user.id);
+    remembered.set(user.id, { key, readable });
+    if (remembered.size > 10_000) remembered.delete(remembered.keys().next().value!);
+  }
+  return readable;
 }
+
+/** Each user's readable data sources, with the versions they were read at, per database. */
+const readableByUser = new WeakMap<object, Map<number, { key: string; readable: number[] }>>();
 
 /**
  * Rows with an `owner_id` that `viewer` shares (CONVENTIONS "Who sees what": profile lists,
@@ -37,10 +55,12 @@ export function ownedByColleagues<DB, TB extends keyof DB, O>(query: SelectQuery
 }
 
 /**
- * `readableDataSourceIds` and the table's version in one round trip (the
- * profiles list needs both on every request).
+ * `readableDataSourceIds` and the table's version (the profiles list needs
+ * both on every request): as the request read them with its token, else in
+ * one round trip.
  */
 export async function readableWithVersion(db: Kysely<Database>, user: Viewer, table: VersionedTable): Promise<{ readable: number[] | null; version: string | undefined }> {
+  if (user.versionsAtStart) return { readable: await readableDataSourceIds(db, user), version: user.versionsAtStart[table] };
   if (user.is_staff) return { readable: null, version: await tableVersion(db, table) };
   const { rows } = await sql<{ version: string | null; readable: number[] }>`
     SELECT (SELECT version::text FROM table_version WHERE table_name = ${table}) AS version,

@@ -297,6 +297,19 @@ describe.each([['SQL', false], ['the count index', true]])('answered by %s', (_,
       expect((await api.call(staff, { method: 'DELETE', url: `/api/v1/organizations/${created.id}/` })).statusCode).toBe(204);
       expect(await sees()).toEqual([...publicOnly].sort());
     });
+
+    it('follows a data source made public and private again, from the next request on', async () => {
+      const sees = async () => keysOf(expectStatus(await get('alice', '/api/v1/profiles?page_size=100'), 200)).sort();
+      const before = await sees();
+      const setPublic = (isPublic: boolean) => api.handle.db.updateTable('data_source').set({ is_public: isPublic }).where('id', '=', world.sources.stranger.id).execute();
+      await setPublic(true);
+      try {
+        expect(await sees()).toEqual([...new Set([...before, 'farid', 'dmitri', 'greta'])].sort());
+      } finally {
+        await setPublic(false);
+      }
+      expect(await sees()).toEqual(before);
+    });
   });
 
   describe('dimensions', () => {

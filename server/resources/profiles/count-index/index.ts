@@ -5,6 +5,7 @@ import { SearchIndex, TokenIndex } from './tokens';
 import { RatingBuckets } from './rating-buckets';
 import { PositionById } from './positions';
 import { SortOrders } from './sort-orders';
+import { RememberedSets } from './remembered-sets';
 
 /**
  * The profiles list from memory: what the filters test — data sources,
@@ -63,6 +64,8 @@ export class ProfileIndex {
   private readonly ratingBuckets: Record<RatingField, RatingBuckets>;
   private readonly orders: SortOrders;
   private search: SearchIndex;
+  /** sets computed at this version (cleared when it moves): ~32 MB, a few hundred sets at a million rows */
+  private readonly remembered = new RememberedSets(32 * 2 ** 20);
 
   /**
    * An empty index for `capacity` rows (it grows past it), as of `version`;
@@ -127,30 +130,37 @@ export class ProfileIndex {
       if (change.searchChanged || !wasLive) this.search.set(position, change.search_text ?? '');
       placed.push({ position, previous: change.previous });
     }
+    this.remembered.clear();
     if (!this.orders.place(placed)) return false;
     this.version = version;
     return true;
   }
 
-  /** The rows `applyProfileFilters` and the search keep (`readable` null: staff), as a set. */
-  matching(readable: number[] | null, filters: ProfileFilters, terms: string[]): Bitset {
+  /**
+   * The rows `applyProfileFilters` and the search keep (`readable` null:
+   * staff), as a set, and how many they are. The set is shared: not to be changed.
+   */
+  matching(readable: number[] | null, filters: ProfileFilters, terms: string[]): { set: Bitset; count: number } {
     let sources: number[] | null = readable;
     if (filters.data_sources?.length) sources = readable === null ? filters.data_sources : filters.data_sources.filter((id) => readable.includes(id));
-    const matching = sources === null ? this.live.slice() : this.anyOf(this.bySource, sources);
-    if (filters.nationalities?.length) intersectInto(matching, this.anyOf(this.byNationality, filters.nationalities));
-    if (filters.gender?.length) intersectInto(matching, this.anyOf(this.byGender, filters.gender));
-    if (terms.some(Boolean)) this.search.filter(matching, terms);
+    const parts: [string, () => Bitset][] = [];
+    if (sources !== null) parts.push(this.anyOf('source', this.bySource, sources));
+    if (filters.nationalities?.length) parts.push(this.anyOf('nationality', this.byNationality, filters.nationalities));
+    if (filters.gender?.length) parts.push(this.anyOf('gender', this.byGender, filters.gender));
+    for (const term of new Set(terms)) if (term) parts.push([`term ${term}`, () => this.search.rowsContaining(term)]);
     for (const field of RATING_FIELDS) {
-      const gte = filters[`${field}__gte`];
-      const lte = filters[`${field}__lte`];
-      if (gte !== undefined || lte !== undefined) intersectInto(matching, this.inRange(field, gte ?? -Infinity, lte ?? Infinity));
+      const gte = filters[`${field}__gte`] ?? -Infinity;
+      const lte = filters[`${field}__lte`] ?? Infinity;
+      if (gte !== -Infinity || lte !== Infinity) parts.push([`${field} ${gte} ${lte}`, () => this.inRange(field, gte, lte)]);
     }
-    return matching;
-  }
-
-  /** The number of members of a set from `matching`. */
-  count(set: Bitset): number {
-    return size(set);
+    const key = parts.map(([part]) => part).sort().join('\n');
+    return this.remembered.counted(`all\n${key}`, () => {
+      if (parts.length === 0) return this.live;
+      const [first, ...others] = parts.map(([part, make]) => this.remembered.get(part, make));
+      const set = first.slice();
+      for (const other of others) intersectInto(set, other);
+      return set;
+    }, size);
   }
 
   /**
@@ -178,6 +188,7 @@ export class ProfileIndex {
       numbers: Object.values(this.numbers).reduce((sum, values) => sum + values.byteLength, 0),
       orders: this.orders.bytes(),
       search: this.search.bytes(),
+      remembered: this.remembered.bytes(),
     };
   }
 
@@ -240,12 +251,16 @@ export class ProfileIndex {
     return inside;
   }
 
-  private anyOf<K>(sets: Map<K, Bitset>, keys: K[]): Bitset {
-    const union = emptySet(this.capacity);
-    for (const key of new Set(keys)) {
-      const set = sets.get(key);
-      if (set) unionInto(union, set);
-    }
-    return union;
+  /** The union of the sets of `keys`, with its key among the remembered sets. */
+  private anyOf<K>(name: string, sets: Map<K, Bitset>, keys: K[]): [string, () => Bitset] {
+    const unique = [...new Set(keys)].sort();
+    return [`${name} ${unique.join(' ')}`, () => {
+      const union = emptySet(this.capacity);
+      for (const key of unique) {
+        const set = sets.get(key);
+        if (set) unionInto(union, set);
+      }
+      return union;
+    }];
   }
 }

@@ -128,7 +128,7 @@ export async function indexedProfileCount(
 ): Promise<number | undefined> {
   const index = await profileIndexAt(db, head);
   const terms = index && (await foldTerms(db, search));
-  return terms && index.count(index.matching(readable, filters, terms));
+  return terms && index.matching(readable, filters, terms).count;
 }
 
 /**
@@ -145,8 +145,7 @@ export async function indexedProfilePage(
   const index = await profileIndexAt(db, head);
   const terms = index && (await foldTerms(db, params.search));
   if (!index || !terms) return undefined;
-  const set = index.matching(readable, filters, terms);
-  const count = index.count(set);
+  const { set, count } = index.matching(readable, filters, terms);
   const [sort, ...more] = params.ordering;
   const offset = (params.page - 1) * params.pageSize;
   const ids = sort && more.length === 0 ? index.page(set, count, sort.field, sort.descending, offset, params.pageSize) : undefined;

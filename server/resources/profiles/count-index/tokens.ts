@@ -1,4 +1,4 @@
-import { add, emptySet, has, resized, subtractInto, type Bitset } from './bitset';
+import { add, emptySet, has, intersectInto, resized, subtractInto, type Bitset } from './bitset';
 
 /**
  * Which rows contain a search term, without reading every row: the folded
@@ -90,39 +90,80 @@ export class TokenIndex {
 
   /**
    * A new index of the same tokens without the rows of `dropped`, plus `added`
-   * (token → rows), tokens left without rows leaving the vocabulary.
+   * (token → rows), tokens left without rows leaving the vocabulary. One pass
+   * over the base without an allocation per token (a million rows have
+   * millions of tokens): postings are filtered into one new array, runs of kept
+   * tokens copied as one, and a base token is decoded only when the hash of its
+   * bytes is that of an added token.
    */
   static merge(base: TokenIndex, dropped: Bitset, added: Map<string, Iterable<number>>): TokenIndex {
-    const tokens: Buffer[] = [];
-    const lists: ArrayLike<number>[] = [];
-    let total = 0;
-    const extra = new Map<string, number[]>();
-    for (const [token, rows] of added) extra.set(token, [...rows]);
+    const addedRows = new Map<string, number[]>();
+    const addedHashes = new Set<number>();
+    let addedPostings = 0;
+    let addedBytes = 0;
+    for (const [token, rows] of added) {
+      const list = [...rows];
+      if (list.length === 0) continue;
+      const bytes = Buffer.from(token);
+      addedRows.set(token, list);
+      addedHashes.add(hashBytes(bytes, 0, bytes.length));
+      addedPostings += list.length;
+      addedBytes += bytes.length + 1;
+    }
+    const capacity = base.tokenCount + addedRows.size;
+    const starts = new Uint32Array(capacity + 1);
+    const postingStarts = new Uint32Array(capacity + 1);
+    const postings = new Uint32Array(base.postings.length + addedPostings);
+    const vocabulary = Buffer.alloc(base.vocabulary.length + addedBytes, '\n');
+    let tokens = 0;
+    let written = 0;
+    let offset = 1;
+    // kept tokens are copied as runs: [runFrom, runTo) of the base vocabulary, to go at runAt
+    let runFrom = 1;
+    let runTo = 1;
+    let runAt = 1;
+    const flush = () => {
+      if (runTo > runFrom) base.vocabulary.copy(vocabulary, runAt, runFrom, runTo);
+    };
     for (let t = 0; t < base.tokenCount; t++) {
-      const bytes = base.token(t);
-      const kept = base.rowsOf(t).filter((row) => !has(dropped, row));
-      const more = extra.size ? extra.get(bytes.toString()) : undefined;
-      if (more) extra.delete(bytes.toString());
-      const rows = more?.length ? Uint32Array.from([...kept, ...more]) : kept;
-      if (rows.length === 0) continue;
-      tokens.push(bytes);
-      lists.push(rows);
-      total += rows.length;
+      const first = written;
+      for (let p = base.postingStarts[t]; p < base.postingStarts[t + 1]; p++) {
+        const row = base.postings[p];
+        if (!has(dropped, row)) postings[written++] = row;
+      }
+      const from = base.starts[t];
+      const to = base.starts[t + 1]; // the token's bytes and its newline
+      if (addedHashes.size && addedHashes.has(hashBytes(base.vocabulary, from, to - 1))) {
+        const text = base.vocabulary.toString('utf8', from, to - 1);
+        const more = addedRows.get(text);
+        if (more) {
+          for (const row of more) postings[written++] = row;
+          addedRows.delete(text);
+        }
+      }
+      if (written === first) continue;
+      starts[tokens] = offset;
+      postingStarts[tokens] = first;
+      tokens++;
+      if (from !== runTo) {
+        flush();
+        runFrom = from;
+        runAt = offset;
+      }
+      runTo = to;
+      offset += to - from;
     }
-    for (const [token, rows] of extra) {
-      if (rows.length === 0) continue;
-      tokens.push(Buffer.from(token));
-      lists.push(rows);
-      total += rows.length;
+    flush();
+    for (const [token, rows] of addedRows) {
+      starts[tokens] = offset;
+      postingStarts[tokens] = written;
+      tokens++;
+      offset += vocabulary.write(token, offset) + 1;
+      for (const row of rows) postings[written++] = row;
     }
-    const postingStarts = new Uint32Array(tokens.length + 1);
-    const postings = new Uint32Array(total);
-    for (let t = 0; t < tokens.length; t++) {
-      postings.set(lists[t], postingStarts[t]);
-      postingStarts[t + 1] = postingStarts[t] + lists[t].length;
-    }
-    const { vocabulary, starts } = vocabularyOf(tokens);
-    return new TokenIndex(vocabulary, starts, postingStarts, postings);
+    starts[tokens] = offset;
+    postingStarts[tokens] = written;
+    return new TokenIndex(vocabulary.subarray(0, offset), starts.slice(0, tokens + 1), postingStarts.slice(0, tokens + 1), postings.subarray(0, written));
   }
 
   /** The token whose bytes cover `offset` of the vocabulary. */
@@ -141,6 +182,13 @@ function lastStartAtOrBefore(starts: ArrayLike<number>, count: number, offset: n
     else high = middle - 1;
   }
   return low;
+}
+
+/** FNV-1a of `bytes[from, to)`. */
+function hashBytes(bytes: Uint8Array, from: number, to: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = from; i < to; i++) hash = Math.imul(hash ^ bytes[i], 0x01000193);
+  return hash >>> 0;
 }
 
 function tokensOf(document: string): string[] {
@@ -212,21 +260,23 @@ export class SearchIndex {
 
   /** The rows whose document contains every one of `terms`, within `rows`. */
   filter(rows: Bitset, terms: string[]): void {
-    for (const term of terms) {
-      if (!term) continue;
-      const pattern = Buffer.from(term);
-      const found = this.baseRowsContaining(term, pattern).slice();
-      subtractInto(found, this.stale);
-      const vocabulary = this.recentVocabulary.subarray(0, this.recentUsed);
-      for (let from = 0; ;) {
-        const at = vocabulary.indexOf(pattern, from);
-        if (at === -1) break;
-        const t = this.recentAt(at);
-        for (const row of this.recentRows[t]) add(found, row);
-        from = t + 1 < this.recentStarts.length ? this.recentStarts[t + 1] : this.recentUsed;
-      }
-      for (let i = 0; i < rows.length; i++) rows[i] &= found[i];
+    for (const term of terms) if (term) intersectInto(rows, this.rowsContaining(term));
+  }
+
+  /** The rows whose document contains `term` (a new set). */
+  rowsContaining(term: string): Bitset {
+    const pattern = Buffer.from(term);
+    const found = this.baseRowsContaining(term, pattern).slice();
+    subtractInto(found, this.stale);
+    const vocabulary = this.recentVocabulary.subarray(0, this.recentUsed);
+    for (let from = 0; ;) {
+      const at = vocabulary.indexOf(pattern, from);
+      if (at === -1) break;
+      const t = this.recentAt(at);
+      for (const row of this.recentRows[t]) add(found, row);
+      from = t + 1 < this.recentStarts.length ? this.recentStarts[t + 1] : this.recentUsed;
     }
+    return found;
   }
 
   /** Folds the recent changes into a new base (done by `set` when they are many). */
