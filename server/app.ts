@@ -15,7 +15,9 @@ import authHook from './http/auth';
 import { Throttle } from './http/throttle';
 import { createMailer, type Mailer } from './mail/mailer';
 import { deferredJobs, type Jobs } from './jobs/queue';
+import { SecretBox, loadSecretKey, useSecretBox } from './accounts/secret-box';
 import { jobDefinitions } from './jobs';
+import { syncAllSchedules } from './jobs/retrieval';
 import { apiModules } from './resources';
 import { registerDocs } from './http/docs';
 import { registerStaticApp } from './http/static-app';
@@ -30,6 +32,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     mailer: Mailer;
     jobs: Jobs;
+    /** seals and opens the secrets stored in the database (SECRET_KEY) */
+    secrets: SecretBox;
     throttles: { perIp: Throttle; perAccount: Throttle };
   }
 }
@@ -79,7 +83,10 @@ export async function buildApp({ config, handle, workers = true, logger, extraAp
         perIp: new Throttle(config.throttle.perIpPerMinute, 60_000),
         perAccount: new Throttle(config.throttle.perAccountPer15Minutes, 15 * 60_000),
       });
-      const jobs = deferredJobs(handle, jobDefinitions, instance.log, { databaseUrl: config.databaseUrl, work: workers });
+      const secrets = new SecretBox(loadSecretKey(config));
+      instance.decorate('secrets', secrets);
+      useSecretBox(handle.db, secrets);
+      const jobs = deferredJobs(handle, jobDefinitions, instance.log, { databaseUrl: config.databaseUrl, work: workers, secrets });
       instance.decorate('jobs', jobs);
       // once the server answers, after its first requests: workers and schedules need not wait
       // for a `send`, the profiles' count index builds in the background, the next new embedded
@@ -88,6 +95,8 @@ export async function buildApp({ config, handle, workers = true, logger, extraAp
       instance.addHook('onListen', async () => {
         timer = setTimeout(() => {
           jobs.start();
+          // the queue's schedules follow the data sources' rows (a seeded or restored database too)
+          if (workers) syncAllSchedules(handle.db, jobs).catch((error) => instance.log.error({ err: error }, 'data-source schedules could not be synchronised'));
           enableProfileCountIndex(handle.db, { log: instance.log });
           void handle.restock();
         }, BACKGROUND_START_DELAY_MS);

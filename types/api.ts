@@ -9,6 +9,7 @@ import type * as Companies from './wire/companies';
 import type * as Profiles from './wire/profiles';
 import type * as ProfileLists from './wire/profile-lists';
 import type * as Searches from './wire/searches';
+import type * as DataOperations from './wire/data-operations';
 
 export { RATING_FIELDS, type RatingField } from './wire/profiles';
 
@@ -63,3 +64,21 @@ export type ProfileListWrite = Static<typeof ProfileLists.ProfileListWriteSchema
 
 export type SavedSearch = Static<typeof Searches.SavedSearchSchema>;
 export type SavedSearchWrite = Static<typeof Searches.SavedSearchWriteSchema>;
+
+export type ExecutionStatus = Static<typeof DataOperations.ExecutionStatusSchema>;
+export type ExecutionResult = Static<typeof DataOperations.ExecutionResultSchema>;
+export type ExecutionProgress = Static<typeof DataOperations.ExecutionProgressSchema>;
+export type Execution = Static<typeof DataOperations.ExecutionSchema>;
+export type DataSourceExecution = Static<typeof DataOperations.DataSourceExecutionSchema>;
+export type FieldValues = Static<typeof DataOperations.FieldValuesSchema>;
+export type FieldDefinition = Static<typeof DataOperations.FieldDefinitionSchema>;
+export type ScheduleOption = Static<typeof DataOperations.ScheduleOptionSchema>;
+export type DataSourceType = Static<typeof DataOperations.DataSourceTypeSchema>;
+export type DataSourceDimensions = Static<typeof DataOperations.DataSourceDimensionsSchema>;
+export type DataSource = Static<typeof DataOperations.DataSourceSchema>;
+export type DataSourceWrite = Static<typeof DataOperations.DataSourceWriteSchema>;
+export type PlatformConnectionType = Static<typeof DataOperations.PlatformConnectionTypeSchema>;
+export type PlatformConnectionDimensions = Static<typeof DataOperations.PlatformConnectionDimensionsSchema>;
+export type PlatformConnection = Static<typeof DataOperations.PlatformConnectionSchema>;
+export type PlatformConnectionWrite = Static<typeof DataOperations.PlatformConnectionWriteSchema>;
+export { EXECUTION_STATUSES, FINISHED_STATUSES } from './wire/data-operations';

@@ -111,6 +111,16 @@ export interface ProfileTable {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   search_text: ColumnType<string, never, never>;
+  /** per annotation field: who set it (annotator and model, or the staff member who corrected it) and when */
+  annotation_provenance: ColumnType<Record<string, AnnotationProvenance>, string | undefined, string>;
+}
+
+export interface AnnotationProvenance {
+  annotator: string;
+  model: string | null;
+  at: string;
+  /** set when a staff member corrected the value: retrievals leave it alone */
+  corrected_by?: string;
 }
 
 type JsonList = ColumnType<Record<string, unknown>[], string | undefined, string>;
@@ -193,6 +203,58 @@ export interface ProfileIndexCommitTable {
   reset: boolean;
 }
 
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface ExecutionProgress {
+  total: number | null;
+  processed: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+}
+
+export interface ExecutionTable {
+  id: Generated<number>;
+  data_source_id: number | null;
+  data_source_name: string;
+  owner_id: number | null;
+  started_by: number | null;
+  trigger: Generated<'manual' | 'schedule'>;
+  status: Generated<'PENDING' | 'STARTED' | 'SUCCESS' | 'FAILURE' | 'RETRY' | 'REVOKED'>;
+  job_id: string | null;
+  attempts: Generated<number>;
+  /** input records fully processed: a retry resumes after them */
+  checkpoint: Generated<number>;
+  progress: Json<ExecutionProgress>;
+  /** the first row failures, with their reasons */
+  row_errors: Json<string[]>;
+  result: ColumnType<{ exc_type: string; exc_message: string[] } | null, string | null | undefined, string | null>;
+  date_created: CreatedAt;
+  date_started: Date | null;
+  date_done: Date | null;
+}
+
+export interface PlatformConnectionTable {
+  id: Generated<number>;
+  category_type: string;
+  /** secret values encrypted (server/accounts/secret-box.ts) */
+  connection_parameters: Json<Record<string, string | string[]>>;
+  owner_id: number;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ProfileChangeTable {
+  id: Generated<string>;
+  profile_id: number;
+  execution_id: number | null;
+  field: string;
+  old_value: Json<unknown>;
+  new_value: Json<unknown>;
+  changed_at: CreatedAt;
+}
+
 export interface Database {
   app_user: AppUserTable;
   auth_token: AuthTokenTable;
@@ -213,4 +275,7 @@ export interface Database {
   table_version: TableVersionTable;
   profile_index_change: ProfileIndexChangeTable;
   profile_index_commit: ProfileIndexCommitTable;
+  execution: ExecutionTable;
+  platform_connection: PlatformConnectionTable;
+  profile_change: ProfileChangeTable;
 }

@@ -17,9 +17,9 @@ export interface DatasetOptions {
 
 /** The demo's three data sources: one public, one private to staff, one private to the demo user. */
 const DATA_SOURCES = [
-  { name: 'European Founders (public)', source_type: 'professional_network_search', is_public: true, cron_schedule: '0 6 * * 1', owner: 'staff@demo.test', additional_data: { search_url: 'https://www.linkedin.com/search/results/people/?keywords=founder', max_profiles: '500' } },
-  { name: 'AI Researchers Watchlist', source_type: 'professional_network_profiles', is_public: false, cron_schedule: null, owner: 'staff@demo.test', additional_data: { profile_urls: ['https://www.linkedin.com/in/example-researcher'] } },
-  { name: "Noah's Scouting", source_type: 'professional_network_search', is_public: false, cron_schedule: '30 7 * * *', owner: 'user@demo.test', additional_data: { search_url: 'https://www.linkedin.com/search/results/people/?keywords=cto', max_profiles: '200' } },
+  { name: 'European Founders (public)', source_type: 'synthetic', is_public: true, cron_schedule: '0 6 * * 1', owner: 'staff@demo.test', additional_data: { people: '300', seed: '4101', change_share: '10', countries: ['DE', 'FR', 'ES', 'IT', 'PL', 'SE', 'NL', 'PT', 'GB'] } },
+  { name: 'AI Researchers Watchlist', source_type: 'synthetic', is_public: false, cron_schedule: null, owner: 'staff@demo.test', additional_data: { people: '120', seed: '4102', change_share: '20', countries: [] } },
+  { name: "Noah's Scouting", source_type: 'synthetic', is_public: false, cron_schedule: '30 7 * * *', owner: 'user@demo.test', additional_data: { people: '200', seed: '4103', change_share: '10', countries: ['US', 'CA', 'BR'] } },
 ];
 
 /** Whoever owns the dataset's sources: the demo account when present, else a first staff user, else a service account. */

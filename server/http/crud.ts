@@ -54,8 +54,12 @@ export interface EntityDeclaration<
   writes?: EntityWrites<Write>;
   /** DELETE (the row goes; its links go by their foreign keys) */
   deletable?: boolean;
+  /** how a row is deleted when more than its row and foreign keys must go (in one transaction) */
+  deleteRow?(db: Kysely<Database>, id: number): Promise<void>;
   /** who may change or delete a row they can read (default: whoever can read it); others get 403 */
   mayWrite?(viewer: Viewer, row: Row): boolean;
+  /** after a create, update or delete has committed (e.g. a data source's schedule follows its row) */
+  afterWrite?(app: FastifyInstance, id: number, change: 'create' | 'update' | 'delete'): Promise<void>;
   /** answers the list itself (e.g. from an index); input already validated */
   listOverride?(db: Kysely<Database>, viewer: Viewer, query: ListQuery & Static<TObject<Filters>>): Promise<ListResponse<Static<ListItem>>>;
   /** its routes beyond the five */
@@ -67,6 +71,19 @@ export function defineEntity<Row extends { id: number }, Item extends TSchema, F
   declaration: EntityDeclaration<Row, Item, Filters, Write, ListItem>,
 ): EntityDeclaration<Row, Item, Filters, Write, ListItem> {
   return declaration;
+}
+
+/** The row `viewer` may change (an entity's own write routes use it too): 404 if they cannot read it, 403 if they only read it. */
+export async function writableEntityRow<Row extends { id: number }>(
+  entity: Pick<EntityDeclaration<Row, TSchema>, 'mayWrite'> & Parameters<typeof findEntityRow<Row>>[0],
+  db: Kysely<Database>,
+  viewer: Viewer,
+  id: number,
+): Promise<Row> {
+  const row = await findEntityRow(entity, db, viewer, id);
+  if (!row) throw notFound();
+  if (entity.mayWrite && !viewer.is_staff && !entity.mayWrite(viewer, row)) throw forbidden();
+  return row;
 }
 
 /** The Fastify plugin of an entity: its routes under /api/v1/{path}. */
@@ -97,13 +114,7 @@ export function entityRoutes<Row extends { id: number }, Item extends TSchema, F
       schema: routeSchema({ tags, params: IdParams, response: { 200: item, ...errors(400, ...denied, 404) } }),
     }, async (request) => (await findEntity(entity, app.db, request.user, idOf(request))) ?? Promise.reject(notFound()));
 
-    /** the row the viewer may change: 404 if they cannot read it, 403 if they only read it */
-    const writableRow = async (viewer: Viewer, id: number) => {
-      const row = await findEntityRow(entity, app.db, viewer, id);
-      if (!row) throw notFound();
-      if (entity.mayWrite && !viewer.is_staff && !entity.mayWrite(viewer, row)) throw forbidden();
-      return row;
-    };
+    const writableRow = (viewer: Viewer, id: number) => writableEntityRow(entity, app.db, viewer, id);
     const reread = async (viewer: Viewer, id: number) => (await findEntity(entity, app.db, viewer, id)) ?? Promise.reject(notFound());
 
     const writes = entity.writes;
@@ -115,6 +126,7 @@ export function entityRoutes<Row extends { id: number }, Item extends TSchema, F
         const body = request.body as Static<Write>;
         await writes.check?.(app.db, request.user, body);
         const id = await writes.create(app.db, request.user, body);
+        await entity.afterWrite?.(app, id, 'create');
         reply.status(201);
         return reread(request.user, id);
       });
@@ -130,6 +142,7 @@ export function entityRoutes<Row extends { id: number }, Item extends TSchema, F
           await writableRow(request.user, id);
           await writes.check?.(app.db, request.user, body);
           await writes.update(app.db, request.user, id, body);
+          await entity.afterWrite?.(app, id, 'update');
           return reread(request.user, id);
         });
       }
@@ -141,7 +154,9 @@ export function entityRoutes<Row extends { id: number }, Item extends TSchema, F
         schema: routeSchema({ tags, params: IdParams, response: { 204: NoContent, ...errors(400, ...denied, 404) } }),
       }, async (request, reply) => {
         await writableRow(request.user, idOf(request));
-        await deleteEntityRow(entity, app.db, idOf(request));
+        if (entity.deleteRow) await entity.deleteRow(app.db, idOf(request));
+        else await deleteEntityRow(entity, app.db, idOf(request));
+        await entity.afterWrite?.(app, idOf(request), 'delete');
         return reply.status(204).send();
       });
     }

@@ -1,21 +1,41 @@
 import type { PgBoss as PgBossType } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/connect';
+import type { SecretBox } from '../accounts/secret-box';
+
+/** How a queue retries and watches its jobs (pg-boss queue options). */
+export interface QueueSettings {
+  retryLimit?: number;
+  /** seconds before the first retry (doubled each time with retryBackoff) */
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  /** a job whose worker sent no heartbeat for this long is failed and retried (a crashed worker) */
+  heartbeatSeconds?: number;
+  expireInSeconds?: number;
+}
 
 /** A kind of background work: a queue name and what a worker does with one job. */
 export interface JobDefinition<Data extends object = object> {
   name: string;
+  queue?: QueueSettings;
   handle(data: Data, context: JobContext): Promise<void>;
 }
 
 export interface JobContext {
   handle: DatabaseHandle;
   log: FastifyBaseLogger;
+  /** the queue's id of this job, its retries so far and the queue's limit */
+  job: { id: string; retryCount: number; retryLimit: number; signal: AbortSignal };
+  secrets: SecretBox;
 }
 
 export interface Jobs {
   /** queue one job; resolves to its id */
   send<Data extends object>(definition: JobDefinition<Data>, data: Data): Promise<string>;
+  /** runs `data` on `cron` (UTC) under `key`, replacing what that key had; null removes it */
+  schedule<Data extends object>(definition: JobDefinition<Data>, key: string, cron: string | null, data: Data): Promise<void>;
+  /** takes a queued job out of the queue (a running one ends at its next check) */
+  cancel(definition: JobDefinition<any>, id: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -27,7 +47,7 @@ export async function startJobs(
   handle: DatabaseHandle,
   definitions: JobDefinition<any>[],
   log: FastifyBaseLogger,
-  options: { databaseUrl?: string; work?: boolean } = {},
+  options: { databaseUrl?: string; work?: boolean; secrets: SecretBox },
 ): Promise<Jobs> {
   // pg-boss (and its cron and calendar libraries) load when the queue starts, after the server answers
   const { PgBoss, fromPglite } = await import('pg-boss');
@@ -37,13 +57,15 @@ export async function startJobs(
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const definition of definitions) {
-    await boss.createQueue(definition.name);
+    await boss.createQueue(definition.name, definition.queue);
+    if (definition.queue) await boss.updateQueue(definition.name, definition.queue);
     if (options.work === false) continue;
+    const retryLimit = definition.queue?.retryLimit ?? 2;
     await boss.work<object>(definition.name, { pollingIntervalSeconds: 1 }, async (jobs) => {
       for (const job of jobs) {
         const jobLog = log.child({ job: definition.name, jobId: job.id });
-        jobLog.info('job started');
-        await definition.handle(job.data, { handle, log: jobLog });
+        jobLog.info({ retryCount: job.retryCount }, 'job started');
+        await definition.handle(job.data, { handle, log: jobLog, secrets: options.secrets, job: { id: job.id, retryCount: job.retryCount, retryLimit, signal: job.signal } });
         jobLog.info('job done');
       }
     });
@@ -53,6 +75,13 @@ export async function startJobs(
       const id = await boss.send(definition.name, data);
       if (!id) throw new Error(`Job ${definition.name} was not queued`);
       return id;
+    },
+    async schedule(definition, key, cron, data) {
+      if (cron) await boss.schedule(definition.name, cron, data, { key, tz: 'UTC' });
+      else await boss.unschedule(definition.name, key);
+    },
+    async cancel(definition, id) {
+      await boss.cancel(definition.name, id);
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000 });
@@ -87,6 +116,12 @@ export function deferredJobs(...args: Parameters<typeof startJobs>): DeferredJob
     },
     async send(definition, data) {
       return (await start()).send(definition, data);
+    },
+    async schedule(definition, key, cron, data) {
+      return (await start()).schedule(definition, key, cron, data);
+    },
+    async cancel(definition, id) {
+      return (await start()).cancel(definition, id);
     },
     async stop() {
       const jobs = await started?.catch(() => undefined);

@@ -7,6 +7,9 @@ import { profiles } from './profiles/entity';
 import { companies } from './companies/entity';
 import { profileLists } from './profile-lists/entity';
 import { searches } from './searches/entity';
+import { dataSources } from './data-sources/entity';
+import { executions } from './executions/entity';
+import { platformConnections } from './platform-connections/entity';
 
 /**
  * Every API module, mounted under /api/v1: the entities, each from its one declaration
@@ -14,5 +17,5 @@ import { searches } from './searches/entity';
  */
 export const apiModules: FastifyPluginAsync[] = [
   authRoutes,
-  ...[users, organizations, profiles, companies, profileLists, searches].map((entity) => entityRoutes(entity as never)),
+  ...[users, organizations, profiles, companies, profileLists, searches, dataSources, executions, platformConnections].map((entity) => entityRoutes(entity as never)),
 ];

@@ -79,6 +79,8 @@ export async function startTestApi(
     databaseUrl,
     // the API alone unless a test serves a built app of its own (./dist may or may not exist)
     staticDir: path.join(os.tmpdir(), 'no-built-app'),
+    // secrets sealed with a key of the tests' own, not one generated into ./data
+    secretKey: 'test secret key',
     // generous: suites sign in many times from one address; throttling tests pass their own limits
     throttle: { perIpPerMinute: 10_000, perAccountPer15Minutes: 10_000 },
     ...overrides,

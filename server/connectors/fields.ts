@@ -1,0 +1,55 @@
+// Values of a form driven by field definitions (a data source's additional_data, a platform
+// connection's connection_parameters): checked against the definitions, one message per
+// problem naming the field, and normalised (text trimmed, lists as lists).
+import type { FieldDefinition } from '../../types/api';
+import { HttpError } from '../http/errors';
+import type { FieldValues } from './types';
+
+/** The browser adds this to every form it sends (SPEC §7); kept, never required. */
+export const USER_AGENT = 'user_agent';
+
+/**
+ * `values` as the definitions take them, or a 400 listing every problem under
+ * `name` (e.g. "additional_data.url: This field is required.").
+ */
+export function checkedFieldValues(name: string, definitions: Record<string, FieldDefinition>, values: FieldValues, extra: string[] = []): FieldValues {
+  const problems: [string, string][] = [];
+  const checked: FieldValues = {};
+  for (const [key, value] of Object.entries(values)) {
+    const definition = definitions[key];
+    if (key === USER_AGENT) {
+      checked[key] = (Array.isArray(value) ? value.join(' ') : value).slice(0, 1000);
+      continue;
+    }
+    if (!definition) {
+      problems.push([`${name}.${key}`, 'Unknown field for this type.']);
+      continue;
+    }
+    if (definition.type === 'text') {
+      if (Array.isArray(value)) problems.push([`${name}.${key}`, 'Enter one text value, not a list.']);
+      else checked[key] = value.trim();
+    } else {
+      checked[key] = (Array.isArray(value) ? value : value.split(/\r?\n/)).map((item) => item.trim()).filter(Boolean);
+    }
+  }
+  for (const [key, definition] of Object.entries(definitions)) {
+    const value = checked[key];
+    if (definition.required && (value === undefined || value.length === 0)) problems.push([`${name}.${key}`, 'This field is required.']);
+  }
+  for (const message of extra) {
+    const at = message.indexOf(': ');
+    problems.push([message.slice(0, at), message.slice(at + 2)]);
+  }
+  if (problems.length) {
+    const fields: Record<string, string[]> = {};
+    for (const [field, message] of problems) (fields[field] ??= []).push(message);
+    throw new HttpError(400, problems.map(([field, message]) => `${field}: ${message}`), fields);
+  }
+  return checked;
+}
+
+/** Secret values shown as '••••••••' and their last four characters. */
+export const MASK = '••••••••';
+export function masked(secret: string): string {
+  return secret.length > 8 ? `${MASK}${secret.slice(-4)}` : MASK;
+}

@@ -1,0 +1,54 @@
+// Every data-source type and platform-connection category the server knows. GET
+// /data-sources/dimensions/ and /platform-connections/dimensions/ answer from here; a new
+// connector is one declaration added to `connectors`.
+import type { DataSourceDimensions, PlatformConnectionDimensions, PlatformConnectionType } from '../../types/api';
+import type { ConnectorDeclaration } from './types';
+import { field } from './types';
+import { synthetic } from './synthetic';
+
+export const connectors: ConnectorDeclaration[] = [synthetic];
+
+export function connectorFor(sourceType: string): ConnectorDeclaration | undefined {
+  return connectors.find((connector) => connector.internal_name === sourceType);
+}
+
+export function dataSourceDimensions(): DataSourceDimensions {
+  return Object.fromEntries(connectors.map(({ internal_name, label, additional_data, schedule_options }) => [internal_name, { internal_name, label, additional_data, schedule_options }]));
+}
+
+/** Credentials for integrations (secret fields stored encrypted, answered masked). */
+export const platformCategories: PlatformConnectionType[] = [
+  {
+    internal_name: 'http_header',
+    label: 'HTTP header (profile feeds)',
+    connection_parameters: {
+      header_name: field('Header name', { required: true, help: 'For example Authorization or X-Api-Key.' }),
+      header_value: field('Header value', { required: true, secret: true, help: 'For example "Bearer abc…"; stored encrypted.' }),
+    },
+  },
+  {
+    internal_name: 'people_data_labs',
+    label: 'People Data Labs',
+    connection_parameters: {
+      api_key: field('API key', { required: true, secret: true }),
+      base_url: field('API base URL', { help: 'Default https://api.peopledatalabs.com/v5' }),
+    },
+  },
+  {
+    internal_name: 'openai_compatible',
+    label: 'LLM (OpenAI-compatible API)',
+    connection_parameters: {
+      base_url: field('API base URL', { required: true, help: 'For example https://api.openai.com/v1 or a local server.' }),
+      api_key: field('API key', { secret: true }),
+      model: field('Model', { required: true, help: 'For example gpt-4o-mini.' }),
+    },
+  },
+];
+
+export function platformCategoryFor(categoryType: string): PlatformConnectionType | undefined {
+  return platformCategories.find((category) => category.internal_name === categoryType);
+}
+
+export function platformConnectionDimensions(): PlatformConnectionDimensions {
+  return Object.fromEntries(platformCategories.map((category) => [category.internal_name, category]));
+}

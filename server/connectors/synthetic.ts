@@ -1,0 +1,131 @@
+// The synthetic network (offline; the demo's default): deterministic people and companies from
+// a seed, the same on every machine. On each later run a share of the people change job or
+// location — the same share of the same people for the same run — so retrievals, the change log
+// and, next, the signals can be watched without the internet.
+import { Random } from '../demo/random';
+import { makeCompany, makeProfile } from '../demo/generator';
+import * as words from '../demo/vocabulary';
+import type { ImportCompany, ImportProfile } from './import-format';
+import { COMMON_SCHEDULES, field, listOf, textOf, type ConnectorDeclaration, type FieldValues } from './types';
+
+const MAX_PEOPLE = 100_000;
+const COMPANY_POOL = 60;
+const DAY = 86_400_000;
+/** run k of a data source is dated this many days after this day (the dates stay the same whenever it runs) */
+const FIRST_RUN_DAY = Date.UTC(2026, 10, 1);
+
+interface Settings {
+  people: number;
+  seed: number;
+  share: number;
+  countries: string[];
+}
+
+function settingsOf(data: FieldValues, dataSourceId: number): Settings {
+  const seedText = textOf(data, 'seed');
+  const shareText = textOf(data, 'change_share');
+  return {
+    people: Number(textOf(data, 'people')),
+    seed: seedText ? Number(seedText) : 1_000 + dataSourceId,
+    share: shareText ? Number(shareText) / 100 : 0.1,
+    countries: listOf(data, 'countries').map((code) => code.toUpperCase()),
+  };
+}
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+function companyPool(seed: number): ImportCompany[] {
+  return Array.from({ length: COMPANY_POOL }, (_, c) => {
+    const { external_id, name, description, year_founded, location, industry, company_size } = makeCompany(seed, c);
+    return { external_id, name, description, year_founded, location, industry, company_size };
+  });
+}
+
+/** Person `index` of the network as of run `run` (0: as first retrieved). */
+export function syntheticPerson(settings: Settings, pool: ImportCompany[], index: number, run: number): ImportProfile {
+  const { profile, detail } = makeProfile(settings.seed, index, pool.map((company, id) => ({ id, name: company.name! })), []);
+  const jobs = (JSON.parse(detail.jobs as string) as { job_title: string; start_date: string; end_date: string | null; company: { id: number } }[]).map((job) => ({
+    job_title: job.job_title,
+    start_date: job.start_date,
+    end_date: job.end_date,
+    company: pool[job.company.id],
+  }));
+  const person: ImportProfile = {
+    external_id: profile.external_id,
+    first_name: profile.first_name ?? '',
+    last_name: profile.last_name ?? '',
+    email: profile.email ?? null,
+    location: profile.location ?? null,
+    headline: profile.headline ?? null,
+    image_url: profile.image_url ?? null,
+    educations: JSON.parse(detail.educations as string),
+    jobs,
+    skills: JSON.parse(detail.skills as string),
+    courses: JSON.parse(detail.courses as string),
+    languages: JSON.parse(detail.languages as string),
+    projects: JSON.parse(detail.projects as string),
+    publications: JSON.parse(detail.publications as string),
+    licenses: JSON.parse(detail.licenses as string),
+    recommendations: JSON.parse(detail.recommendations as string),
+    interests: JSON.parse(detail.interests as string),
+  };
+  for (let k = 1; k <= run; k++) {
+    const rng = Random.forItem(settings.seed * 31 + k, index);
+    if (!rng.chance(settings.share)) continue;
+    const day = isoDay(FIRST_RUN_DAY + k * DAY);
+    if (rng.chance(0.6)) {
+      const company = rng.pick(pool);
+      const title = rng.pick(words.TITLES);
+      const current = person.jobs.find((job) => !job.end_date);
+      if (current) current.end_date = day;
+      person.jobs = [{ job_title: title, start_date: day, end_date: null, company }, ...person.jobs].slice(0, 6);
+      person.headline = `${title} at ${company.name}`;
+    } else {
+      const country = rng.pick(words.COUNTRIES);
+      person.location = `${rng.pick(country.cities)}, ${country.code}`;
+    }
+  }
+  return person;
+}
+
+const countryOf = (person: ImportProfile) => person.location?.split(', ').pop()?.toUpperCase();
+
+export const synthetic: ConnectorDeclaration = {
+  internal_name: 'synthetic',
+  label: 'Synthetic network (offline)',
+  additional_data: {
+    people: field('Number of people', { required: true, help: `How many people the network holds, 1 to ${MAX_PEOPLE.toLocaleString('en')}.` }),
+    seed: field('Seed', { help: 'The same seed gives the same people (a whole number; default: one per data source).' }),
+    change_share: field('Changes per run (%)', { help: 'Share of the people who change job or location on each later run (default 10).' }),
+    countries: field('Countries', { type: 'list', help: 'Only people who live in these countries (ISO codes such as DE or FR); none: everyone.' }),
+  },
+  schedule_options: [COMMON_SCHEDULES[0], { value: '*/5 * * * *', label: 'Every 5 minutes' }, ...COMMON_SCHEDULES.slice(1)],
+  validate(data) {
+    const problems: string[] = [];
+    const people = Number(textOf(data, 'people'));
+    if (textOf(data, 'people') && (!Number.isInteger(people) || people < 1 || people > MAX_PEOPLE)) problems.push(`additional_data.people: Enter a whole number from 1 to ${MAX_PEOPLE}.`);
+    const seed = textOf(data, 'seed');
+    if (seed && !/^\d{1,9}$/.test(seed)) problems.push('additional_data.seed: Enter a whole number of at most 9 digits.');
+    const share = textOf(data, 'change_share');
+    if (share && !(Number(share) >= 0 && Number(share) <= 100)) problems.push('additional_data.change_share: Enter a percentage from 0 to 100.');
+    const known = new Set(words.COUNTRIES.map((c) => c.code));
+    const unknown = listOf(data, 'countries').filter((code) => !known.has(code.toUpperCase()));
+    if (unknown.length) problems.push(`additional_data.countries: Unknown country codes: ${unknown.join(', ')} (known: ${[...known].join(', ')}).`);
+    return problems;
+  },
+  async *fetch(context) {
+    const settings = settingsOf(context.additionalData, context.dataSourceId);
+    const pool = companyPool(settings.seed);
+    const wanted = new Set(settings.countries);
+    if (!wanted.size) context.announceTotal(settings.people);
+    let given = 0;
+    // with a country filter the network is scanned until enough people live there (at most 20× over)
+    for (let index = 0; given < settings.people && index < settings.people * (wanted.size ? 20 : 1); index++) {
+      const person = syntheticPerson(settings, pool, index, context.run);
+      if (wanted.size && !wanted.has(countryOf(person) ?? '')) continue;
+      given++;
+      if (given <= context.skip) continue;
+      yield { profile: person };
+    }
+  },
+};

@@ -1,0 +1,150 @@
+// A data source's retrieval, as a pg-boss job: its connector fetches, the ingestion writes in
+// batches, the execution row follows (PENDING → STARTED → SUCCESS / FAILURE / RETRY / REVOKED)
+// with its counts and a checkpoint committed with each batch. A crashed worker's job is retried
+// by pg-boss (heartbeat) and resumes after the checkpoint; a cancelled execution stops at its
+// next batch, which is not written.
+import type { Kysely } from 'kysely';
+import type { Database, ExecutionProgress } from '../db/schema';
+import type { JobContext, JobDefinition, Jobs } from './queue';
+import { connectorFor } from '../connectors';
+import { ConnectorError, type FieldValues, type SourceItem } from '../connectors/types';
+import { ingestBatch } from '../ingestion/ingest';
+import { offlineAnnotator } from '../annotation/offline';
+import { refreshDimensions } from '../resources/profiles/dimensions';
+import { createExecution, finishExecution, findExecution } from '../resources/executions/repository';
+import { platformConnectionParameters } from '../resources/platform-connections/repository';
+
+export interface RetrievalData {
+  data_source_id: number;
+  /** set when a user asked for it (the execution exists); a scheduled run creates its own */
+  execution_id?: number;
+}
+
+/** Records per transaction; a slow source's batch is also written after a second. */
+export const BATCH_SIZE = 500;
+const BATCH_MS = 1_000;
+const MAX_ROW_ERRORS = 50;
+
+class Revoked extends Error {}
+
+export const retrievalJob: JobDefinition<RetrievalData> = {
+  name: 'data-source-retrieval',
+  queue: { retryLimit: 3, retryDelay: 15, retryBackoff: true, heartbeatSeconds: 30, expireInSeconds: 6 * 3600 },
+  handle: (data, context) => runRetrieval(data, context),
+};
+
+/** Keeps each data source's schedule in the queue as its row says (after a write, and at start). */
+export async function syncSchedule(jobs: Jobs, source: { id: number; cron_schedule: string | null } | { id: number; deleted: true }): Promise<void> {
+  const cron = 'deleted' in source ? null : source.cron_schedule;
+  await jobs.schedule(retrievalJob, String(source.id), cron || null, { data_source_id: source.id });
+}
+
+export async function syncAllSchedules(db: Kysely<Database>, jobs: Jobs): Promise<void> {
+  const sources = await db.selectFrom('data_source').select(['id', 'cron_schedule']).execute();
+  for (const source of sources) await syncSchedule(jobs, source);
+}
+
+async function runRetrieval(data: RetrievalData, { handle, log, job, secrets }: JobContext): Promise<void> {
+  const db = handle.db;
+  const execution = await executionFor(db, data, job.id);
+  if (!execution) return log.info({ data }, 'data source gone: nothing to retrieve');
+  if (!['PENDING', 'STARTED', 'RETRY'].includes(execution.status)) return log.info({ execution: execution.id, status: execution.status }, 'execution already finished');
+  const source = await db.selectFrom('data_source').selectAll().where('id', '=', data.data_source_id).executeTakeFirst();
+  if (!source) {
+    await finishExecution(db, execution.id, 'FAILURE', { exc_type: 'DataSourceDeleted', exc_message: ['The data source was deleted before its retrieval ran.'] });
+    return;
+  }
+  const connector = connectorFor(source.source_type);
+  if (!connector) {
+    await finishExecution(db, execution.id, 'FAILURE', { exc_type: 'UnknownSourceType', exc_message: [`No connector for source type "${source.source_type}".`] });
+    return;
+  }
+  const started = await db
+    .updateTable('execution')
+    .set((eb) => ({ status: 'STARTED', attempts: eb('attempts', '+', 1), date_started: eb.fn.coalesce('date_started', eb.val(new Date())), job_id: job.id, result: null }))
+    .where('id', '=', execution.id)
+    .where('status', 'in', ['PENDING', 'STARTED', 'RETRY'])
+    .returningAll()
+    .executeTakeFirst();
+  if (!started) return;
+  const run = Number((await db.selectFrom('execution').select((eb) => eb.fn.countAll<number>().as('n')).where('data_source_id', '=', source.id).where('status', '=', 'SUCCESS').where('id', '<', execution.id).executeTakeFirstOrThrow()).n);
+  const progress: ExecutionProgress = { ...started.progress };
+  let checkpoint = started.checkpoint;
+  const rowErrors = [...started.row_errors];
+  const abort = new AbortController();
+  const stop = () => abort.abort();
+  job.signal.addEventListener('abort', stop);
+  log.info({ execution: execution.id, dataSource: source.id, run, resumeAfter: checkpoint }, 'retrieval started');
+  try {
+    const items = connector.fetch({
+      dataSourceId: source.id,
+      additionalData: source.additional_data as FieldValues,
+      run,
+      skip: checkpoint,
+      signal: abort.signal,
+      log,
+      connection: (id, category) => platformConnectionParameters(db, secrets, Number(id), category, source.owner_id),
+      announceTotal: (total) => (progress.total = total),
+    });
+    let batch: SourceItem[] = [];
+    let batchStarted = Date.now();
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const size = batch.length;
+      await ingestBatch(db, { dataSourceId: source.id, executionId: execution.id, items: batch, annotator: offlineAnnotator, signal: abort.signal }, async (trx, counts) => {
+        const next = { ...progress, processed: progress.processed + size, created: progress.created + counts.created, updated: progress.updated + counts.updated, unchanged: progress.unchanged + counts.unchanged, failed: progress.failed + counts.failed };
+        const errors = [...rowErrors, ...counts.errors.map((reason, i) => `record ${checkpoint + i + 1}: ${reason}`)].slice(0, MAX_ROW_ERRORS);
+        const saved = await trx
+          .updateTable('execution')
+          .set({ progress: JSON.stringify(next), checkpoint: checkpoint + size, row_errors: JSON.stringify(errors) })
+          .where('id', '=', execution.id)
+          .where('status', '=', 'STARTED')
+          .returning('id')
+          .executeTakeFirst();
+        if (!saved) throw new Revoked(); // cancelled meanwhile: this batch is not written
+        Object.assign(progress, next);
+        rowErrors.splice(0, rowErrors.length, ...errors);
+      });
+      checkpoint += size;
+      batch = [];
+      batchStarted = Date.now();
+    };
+    for await (const item of items) {
+      batch.push(item);
+      if (batch.length >= BATCH_SIZE || Date.now() - batchStarted >= BATCH_MS) await flush();
+    }
+    await flush();
+    if (progress.total === null) progress.total = progress.processed;
+    await db.updateTable('execution').set({ progress: JSON.stringify(progress) }).where('id', '=', execution.id).execute();
+    await refreshDimensions(db, [source.id]);
+    const result = progress.failed ? { exc_type: 'RecordErrors', exc_message: [`${progress.failed} of ${progress.processed} records could not be read.`, ...rowErrors] } : null;
+    await finishExecution(db, execution.id, 'SUCCESS', result);
+    log.info({ execution: execution.id, ...progress }, 'retrieval done');
+  } catch (error) {
+    if (error instanceof Revoked || abort.signal.aborted) {
+      log.info({ execution: execution.id }, 'retrieval stopped');
+      if (job.signal.aborted) throw error; // the worker is stopping: the queue retries it later
+      return;
+    }
+    const transient = error instanceof ConnectorError ? error.options.transient === true : !(error instanceof TypeError || error instanceof RangeError);
+    const failure = { exc_type: error instanceof Error ? error.name : 'Error', exc_message: [error instanceof Error ? error.message : String(error)] };
+    if (transient && job.retryCount < job.retryLimit) {
+      await db.updateTable('execution').set({ status: 'RETRY', result: JSON.stringify(failure) }).where('id', '=', execution.id).where('status', '=', 'STARTED').execute();
+      log.warn({ execution: execution.id, err: error }, 'retrieval failed; it will be retried');
+      throw error;
+    }
+    await finishExecution(db, execution.id, 'FAILURE', failure);
+    log.warn({ execution: execution.id, err: error }, 'retrieval failed');
+  } finally {
+    job.signal.removeEventListener('abort', stop);
+  }
+}
+
+/** The execution a job runs: the one it was sent for, or the one its schedule's earlier attempt created. */
+async function executionFor(db: Kysely<Database>, data: RetrievalData, jobId: string) {
+  if (data.execution_id) return findExecution(db, data.execution_id);
+  const earlier = await db.selectFrom('execution').selectAll().where('job_id', '=', jobId).executeTakeFirst();
+  if (earlier) return earlier;
+  const source = await db.selectFrom('data_source').select(['id', 'name', 'owner_id']).where('id', '=', data.data_source_id).executeTakeFirst();
+  return source && createExecution(db, source, 'schedule', null, jobId);
+}
