@@ -19,6 +19,21 @@ export interface Config {
   staticDir: string;
   /** throttling of sign-in, registration and password reset */
   throttle: ThrottleConfig;
+  /** run the background workers in the web process (`WORKERS=0`: web only, `npm run worker` elsewhere) */
+  workers: boolean;
+  /** how the job queue watches and retries (seconds) */
+  jobTiming: JobTiming;
+  /** let profile feeds fetch from loopback, link-local and private addresses (tests, a feed on the LAN) */
+  allowPrivateFeeds: boolean;
+}
+
+export interface JobTiming {
+  /** a running job whose worker sent no heartbeat for this long is failed and retried (≥ 10) */
+  heartbeatSeconds: number;
+  /** how often a worker looks for such jobs */
+  superviseSeconds: number;
+  /** before the first retry of a failed retrieval (doubled at each retry) */
+  retryDelaySeconds: number;
 }
 
 export interface ThrottleConfig {
@@ -54,5 +69,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perIpPerMinute: Number(env.THROTTLE_PER_IP ?? 30),
       perAccountPer15Minutes: Number(env.THROTTLE_PER_ACCOUNT ?? 10),
     },
+    workers: flag(env.WORKERS) ?? true,
+    jobTiming: {
+      heartbeatSeconds: Math.max(10, Number(env.JOB_HEARTBEAT_SECONDS) || 30),
+      superviseSeconds: Math.max(1, Number(env.JOB_SUPERVISE_SECONDS) || 30),
+      retryDelaySeconds: Math.max(0, Number(env.JOB_RETRY_DELAY_SECONDS ?? 15) || 0),
+    },
+    allowPrivateFeeds: flag(env.ALLOW_PRIVATE_FEEDS) ?? false,
   };
 }

@@ -57,6 +57,9 @@ export type Interest = Static<typeof Profiles.InterestSchema>;
 export type ProfileComment = Static<typeof Profiles.ProfileCommentSchema>;
 export type ProfileDimensions = Static<typeof Profiles.ProfileDimensionsSchema>;
 export type Connection = Static<typeof Profiles.ConnectionSchema>;
+export type AnnotationProvenance = Static<typeof Profiles.AnnotationProvenanceSchema>;
+export type AnnotationCorrection = Static<typeof Profiles.AnnotationCorrectionSchema>;
+export type ProfileChange = Static<typeof Profiles.ProfileChangeSchema>;
 
 export type ProfileListMember = Static<typeof ProfileLists.ProfileListMemberSchema>;
 export type ProfileList = Static<typeof ProfileLists.ProfileListSchema>;

@@ -2,6 +2,9 @@ import type { PgBoss as PgBossType } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/connect';
 import type { SecretBox } from '../accounts/secret-box';
+import type { JobTiming } from '../config';
+
+const DEFAULT_TIMING: JobTiming = { heartbeatSeconds: 30, superviseSeconds: 30, retryDelaySeconds: 15 };
 
 /** How a queue retries and watches its jobs (pg-boss queue options). */
 export interface QueueSettings {
@@ -17,7 +20,8 @@ export interface QueueSettings {
 /** A kind of background work: a queue name and what a worker does with one job. */
 export interface JobDefinition<Data extends object = object> {
   name: string;
-  queue?: QueueSettings;
+  /** the queue's settings, given the deployment's timing (config JOB_* variables) */
+  queue?(timing: JobTiming): QueueSettings;
   handle(data: Data, context: JobContext): Promise<void>;
 }
 
@@ -47,20 +51,22 @@ export async function startJobs(
   handle: DatabaseHandle,
   definitions: JobDefinition<any>[],
   log: FastifyBaseLogger,
-  options: { databaseUrl?: string; work?: boolean; secrets: SecretBox },
+  options: { databaseUrl?: string; work?: boolean; secrets: SecretBox; timing?: JobTiming },
 ): Promise<Jobs> {
+  const timing = options.timing ?? DEFAULT_TIMING;
   // pg-boss (and its cron and calendar libraries) load when the queue starts, after the server answers
   const { PgBoss, fromPglite } = await import('pg-boss');
   const boss: PgBossType = handle.pglite
-    ? new PgBoss({ db: fromPglite(handle.pglite as never), backend: 'pglite' })
-    : new PgBoss({ connectionString: options.databaseUrl, max: 4 });
+    ? new PgBoss({ db: fromPglite(handle.pglite as never), backend: 'pglite', superviseIntervalSeconds: timing.superviseSeconds })
+    : new PgBoss({ connectionString: options.databaseUrl, max: 4, superviseIntervalSeconds: timing.superviseSeconds });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const definition of definitions) {
-    await boss.createQueue(definition.name, definition.queue);
-    if (definition.queue) await boss.updateQueue(definition.name, definition.queue);
+    const settings = definition.queue?.(timing);
+    await boss.createQueue(definition.name, settings);
+    if (settings) await boss.updateQueue(definition.name, settings);
     if (options.work === false) continue;
-    const retryLimit = definition.queue?.retryLimit ?? 2;
+    const retryLimit = settings?.retryLimit ?? 2;
     await boss.work<object>(definition.name, { pollingIntervalSeconds: 1 }, async (jobs) => {
       for (const job of jobs) {
         const jobLog = log.child({ job: definition.name, jobId: job.id });

@@ -20,8 +20,12 @@ export interface RetrievalData {
   execution_id?: number;
 }
 
-/** Records per transaction; a slow source's batch is also written after a second. */
-export const BATCH_SIZE = 500;
+/**
+ * Records per transaction; a slow source's batch is also written after a
+ * second. Smaller on the embedded database, whose one session the web
+ * requests wait for while a batch is written.
+ */
+export const BATCH_SIZE = { postgres: 500, pglite: 200 };
 const BATCH_MS = 1_000;
 const MAX_ROW_ERRORS = 50;
 
@@ -29,7 +33,7 @@ class Revoked extends Error {}
 
 export const retrievalJob: JobDefinition<RetrievalData> = {
   name: 'data-source-retrieval',
-  queue: { retryLimit: 3, retryDelay: 15, retryBackoff: true, heartbeatSeconds: 30, expireInSeconds: 6 * 3600 },
+  queue: (timing) => ({ retryLimit: 3, retryDelay: timing.retryDelaySeconds, retryBackoff: true, heartbeatSeconds: timing.heartbeatSeconds, expireInSeconds: 6 * 3600 }),
   handle: (data, context) => runRetrieval(data, context),
 };
 
@@ -108,10 +112,14 @@ async function runRetrieval(data: RetrievalData, { handle, log, job, secrets }: 
       checkpoint += size;
       batch = [];
       batchStarted = Date.now();
+      // let requests in between batches: an embedded database answers within the same turn of
+      // the event loop, so a retrieval would otherwise hold the server until it ends
+      await new Promise((resolve) => setImmediate(resolve));
     };
+    const batchSize = handle.kind === 'pglite' ? BATCH_SIZE.pglite : BATCH_SIZE.postgres;
     for await (const item of items) {
       batch.push(item);
-      if (batch.length >= BATCH_SIZE || Date.now() - batchStarted >= BATCH_MS) await flush();
+      if (batch.length >= batchSize || Date.now() - batchStarted >= BATCH_MS) await flush();
     }
     await flush();
     if (progress.total === null) progress.total = progress.processed;

@@ -130,8 +130,8 @@ describe('delete', () => {
     const second = await create(owner, { ...synthetic(), name: 'Second' });
     const { db } = api.handle;
     const inserted = await db.insertInto('profile').values([
-      { external_id: 'del-both', first_name: 'Both', data_source_ids: [first.id, second.id] },
-      { external_id: 'del-only', first_name: 'Only', data_source_ids: [first.id] },
+      { external_id: 'del-both', first_name: 'Both', last_name: 'Held', data_source_ids: [first.id, second.id] },
+      { external_id: 'del-only', first_name: 'Only', last_name: 'Held', data_source_ids: [first.id] },
     ]).returning(['id', 'external_id']).execute();
     expect((await call(owner, 'DELETE', `/api/v1/data-sources/${first.id}/`)).statusCode).toBe(204);
     const rows = await db.selectFrom('profile').select(['external_id', 'data_source_ids']).where('id', 'in', inserted.map((r) => r.id)).orderBy('external_id').execute();

@@ -57,6 +57,13 @@ export const InterestSchema = Type.Object({ name: Type.String(), interest_type: 
 
 export const ProfileCommentSchema = Type.Object({ email: Type.String(), comment: Type.String() });
 
+export const AnnotationProvenanceSchema = Type.Object({
+  annotator: Type.String(),
+  model: Nullable(Type.String()),
+  at: Type.String(),
+  corrected_by: Type.Optional(Type.String()),
+});
+
 export const ProfileSchema = Type.Object({
   ...ProfileSummarySchema.properties,
   data_sources: Type.Array(DataSourceRefSchema),
@@ -70,6 +77,8 @@ export const ProfileSchema = Type.Object({
   profile_rating: NullableNumber,
   /** staff: every comment; others: only their own */
   comments: Type.Array(ProfileCommentSchema),
+  /** per AI annotation field: who set it and when (a staff correction names its author) */
+  annotation_provenance: Type.Record(Type.String(), AnnotationProvenanceSchema),
   educations: Type.Array(EducationSchema),
   jobs: Type.Array(JobSchema),
   skills: Type.Array(SkillSchema),
@@ -105,3 +114,26 @@ export const RatingValue = Type.Number({ minimum: 0, maximum: 10 });
 export const AppRatingRequestSchema = Type.Object({ app_rating: RatingValue });
 export const UserRatingRequestSchema = Type.Object({ profile_rating: RatingValue });
 export const CommentRequestSchema = Type.Object({ comment: Type.String({ minLength: 1, maxLength: 10000 }) });
+
+/** PATCH /profiles/{id}/annotation/ (staff): corrected AI annotation values; later retrievals keep them. */
+export const AnnotationCorrectionSchema = Type.Object({
+  age_value: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 130 }))),
+  gender_value: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 50 }))),
+  nationalities: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.Number({ minimum: 0, maximum: 1 }), { maxProperties: 20 })),
+  summary: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+  tech_rating: Type.Optional(Nullable(RatingValue)),
+  education_rating: Type.Optional(Nullable(RatingValue)),
+  professional_experience_rating: Type.Optional(Nullable(RatingValue)),
+  entrepreneurial_spirit_rating: Type.Optional(Nullable(RatingValue)),
+}, { minProperties: 1 });
+
+/** One row of a profile's change log (what a retrieval or a correction changed). */
+export const ProfileChangeSchema = Type.Object({
+  id: Type.Integer(),
+  field: Type.String(),
+  old_value: Type.Unknown(),
+  new_value: Type.Unknown(),
+  changed_at: DateTime,
+  /** the execution that brought it, null for a staff correction */
+  execution_id: Nullable(Type.Integer()),
+});

@@ -13,6 +13,7 @@ import { readableDataSourceIds } from '../../db/visibility';
 import { applyProfileFilters, profileFilterSchema, profileList, rangeProblems, type ProfileFilters } from './filters';
 import { profileDimensions } from './dimensions';
 import { profilesCsv } from './export';
+import { annotationRoutes } from './annotation-routes';
 import { findVisibleProfile, listConnections, listProfiles, matchingProfileIds, setAppRating, setComment, setUserRating, toDetail, toSummary, type ProfileRow } from './repository';
 
 const tags = ['profiles'];
@@ -50,6 +51,7 @@ export const profiles = defineEntity({
   },
 
   routes(app) {
+    annotationRoutes(app);
     const listQuery = ListQuerySchema(profileFilterSchema);
 
     app.get('/profiles/dimensions', {

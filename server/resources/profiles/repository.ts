@@ -89,6 +89,7 @@ export async function toDetail(db: Kysely<Database>, viewer: Viewer, row: Profil
     app_rating: fields.app_rating,
     profile_rating: rating?.rating ?? null,
     comments,
+    annotation_provenance: fields.annotation_provenance ?? {},
   };
 }
 

@@ -37,6 +37,7 @@ export const profile = (id: number, change: Partial<Profile> = {}): Profile => (
     { email: 'staff@example.com', comment: 'Strong candidate.' },
     { email: 'ada@example.com', comment: 'Met at a meetup.' },
   ],
+  annotation_provenance: {},
   educations: [
     { degree: null, field_of_study: 'Computer Science', start_date: '2010', end_date: '2014', school: { name: 'TU Berlin', location: null } },
   ],

@@ -1,0 +1,38 @@
+// `npm run worker`: the job workers alone — data-source retrievals and the rest of the queue —
+// against DATABASE_URL, no web server. Run as many as the work needs, on this machine or
+// others, beside `npm start` (which also works jobs unless WORKERS=0). They must share
+// SECRET_KEY with the web server to read platform-connection secrets.
+import Fastify from 'fastify';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/connect';
+import { SecretBox, loadSecretKey } from '../accounts/secret-box';
+import { startJobs } from '../jobs/queue';
+import { jobDefinitions } from '../jobs';
+import { syncAllSchedules } from '../jobs/retrieval';
+
+const config = loadConfig();
+if (!config.databaseUrl) {
+  console.error('npm run worker needs DATABASE_URL (a PostgreSQL the web server uses too): the embedded database serves one process only, and `npm start` works its jobs itself.');
+  process.exit(1);
+}
+// Fastify's logger (pino), as the web server logs
+const { log } = Fastify({ logger: { level: config.logLevel } });
+// openDatabase migrates it, as the web server does
+const handle = await openDatabase({ databaseUrl: config.databaseUrl });
+const jobs = await startJobs(handle, jobDefinitions, log, { databaseUrl: config.databaseUrl, work: true, secrets: new SecretBox(loadSecretKey(config)), timing: config.jobTiming });
+await syncAllSchedules(handle.db, jobs);
+log.info({ queues: jobDefinitions.map((d) => d.name) }, 'worker ready');
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'worker stopping: running jobs finish their batch');
+    const timer = setTimeout(() => process.exit(1), 20_000).unref();
+    await jobs.stop();
+    await handle.close();
+    clearTimeout(timer);
+    process.exit(0);
+  });
+}
