@@ -13,3 +13,5 @@ export const ERROR_BEFORE_REDIRECT_MS = 3000;
 export const REDIRECT_AFTER_SIGNUP_MS = 1000;
 /** Delay before /login after a password reset or change. */
 export const REDIRECT_AFTER_PASSWORD_MS = 2000;
+/** A running execution's screen asks for its state this often, until it finishes. */
+export const EXECUTION_POLL_MS = 2000;

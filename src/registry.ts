@@ -2,14 +2,27 @@
 // registers one <Resource> per declaration, generates the side menu from their `menu`
 // entries and gives the dataProvider their API paths. Adding an entity = one line here.
 import companies from '../resources/companies';
+import dataSources from '../resources/data-sources';
+import executions from '../resources/executions';
 import organizations from '../resources/organizations';
+import platformConnections from '../resources/platform-connections';
 import profileLists from '../resources/profile-lists';
 import profiles from '../resources/profiles';
 import searches from '../resources/searches';
 import users from '../resources/users';
 import type { ResourceDeclaration } from './resourceTypes';
 
-export const registry: ResourceDeclaration[] = [searches, profiles, profileLists, companies, users, organizations];
+export const registry: ResourceDeclaration[] = [
+  searches,
+  profiles,
+  profileLists,
+  companies,
+  dataSources,
+  executions,
+  users,
+  organizations,
+  platformConnections,
+];
 
 /** resource name → API collection path, for createDataProvider. */
 export function apiPathsOf(declarations: ResourceDeclaration[]): Record<string, string> {

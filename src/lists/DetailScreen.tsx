@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { useGetOne, useTranslate, type RaRecord } from 'react-admin';
+import { useGetOne, useTranslate, type RaRecord, type UseGetOneOptions } from 'react-admin';
 import { loadErrorText } from './errorMessage';
 import { PageHeading } from './PageHeading';
 
@@ -16,13 +16,15 @@ export interface DetailScreenProps<R extends RaRecord> {
   edit?: boolean | string;
   /** more buttons beside Edit */
   actions?: (record: R) => ReactNode;
+  /** more options of the record's query, e.g. a refetchInterval while it is running */
+  queryOptions?: Omit<UseGetOneOptions<R>, 'retry'>;
   children: (record: R) => ReactNode;
 }
 
-export function DetailScreen<R extends RaRecord>({ resource, title, edit, actions, children }: DetailScreenProps<R>) {
+export function DetailScreen<R extends RaRecord>({ resource, title, edit, actions, queryOptions, children }: DetailScreenProps<R>) {
   const translate = useTranslate();
   const { id = '' } = useParams<{ id: string }>();
-  const { data: record, isPending, error } = useGetOne<R>(resource, { id }, { retry: false });
+  const { data: record, isPending, error } = useGetOne<R>(resource, { id }, { ...queryOptions, retry: false });
 
   if (isPending) return <Typography sx={{ p: 2 }}>{translate('app.list.loading')}</Typography>;
   if (error || !record) {

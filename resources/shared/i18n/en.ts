@@ -3,6 +3,11 @@ export default {
   app: {
     form: {
       name: 'Name',
+      cancel: 'Cancel',
+      dimensions_failed: 'Failed to fetch dimensions.',
+      list_help: 'One value per line.',
+      secret_help: 'Stored encrypted; shown masked afterwards.',
+      secret_keep_help: 'Stored encrypted and shown masked: leave it as it is to keep the current value, or type a new one to replace it.',
     },
   },
 };
