@@ -56,9 +56,12 @@ export async function startJobs(
   const timing = options.timing ?? DEFAULT_TIMING;
   // pg-boss (and its cron and calendar libraries) load when the queue starts, after the server answers
   const { PgBoss, fromPglite } = await import('pg-boss');
+  // how often jobs whose worker stopped sending heartbeats are failed (and so retried): each
+  // queue is monitored at most once per monitorIntervalSeconds, whatever the supervision runs at
+  const supervision = { superviseIntervalSeconds: timing.superviseSeconds, monitorIntervalSeconds: timing.superviseSeconds };
   const boss: PgBossType = handle.pglite
-    ? new PgBoss({ db: fromPglite(handle.pglite as never), backend: 'pglite', superviseIntervalSeconds: timing.superviseSeconds })
-    : new PgBoss({ connectionString: options.databaseUrl, max: 4, superviseIntervalSeconds: timing.superviseSeconds });
+    ? new PgBoss({ db: fromPglite(handle.pglite as never), backend: 'pglite', ...supervision })
+    : new PgBoss({ connectionString: options.databaseUrl, max: 4, ...supervision });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const definition of definitions) {
