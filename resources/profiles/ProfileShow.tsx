@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../src/auth/useCurrentUser';
 import { ProfileAvatar } from './ProfileAvatar';
 import { ProfileComments } from './ProfileComments';
 import { ProfileItemLists } from './ProfileItemLists';
+import { ProfileChanges } from './ProfileChanges';
 import { annotationFields, basicInfoFields, ratingFields } from './profileFields';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -74,6 +75,9 @@ export function ProfileShow() {
             </Stack>
           </Box>
           <ProfileItemLists profile={profile} />
+          <Section title="resources.profiles.sections.changes">
+            <ProfileChanges profileId={profile.id} />
+          </Section>
         </Stack>
       )}
     </DetailScreen>

@@ -19,7 +19,7 @@ export interface DatasetOptions {
 const DATA_SOURCES = [
   { name: 'European Founders (public)', source_type: 'synthetic', is_public: true, cron_schedule: '0 6 * * 1', owner: 'staff@demo.test', additional_data: { people: '300', seed: '4101', change_share: '10', countries: ['DE', 'FR', 'ES', 'IT', 'PL', 'SE', 'NL', 'PT', 'GB'] } },
   { name: 'AI Researchers Watchlist', source_type: 'synthetic', is_public: false, cron_schedule: null, owner: 'staff@demo.test', additional_data: { people: '120', seed: '4102', change_share: '20', countries: [] } },
-  { name: "Noah's Scouting", source_type: 'synthetic', is_public: false, cron_schedule: '30 7 * * *', owner: 'user@demo.test', additional_data: { people: '200', seed: '4103', change_share: '10', countries: ['US', 'CA', 'BR'] } },
+  { name: "Noah's Scouting", source_type: 'synthetic', is_public: false, cron_schedule: '0 6 * * *', owner: 'user@demo.test', additional_data: { people: '200', seed: '4103', change_share: '10', countries: ['US', 'CA', 'BR'] } },
 ];
 
 /** Whoever owns the dataset's sources: the demo account when present, else a first staff user, else a service account. */

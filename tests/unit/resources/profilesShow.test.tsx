@@ -11,7 +11,7 @@ const staff = user({ id: 1, email: 'staff@example.com', is_staff: true });
 const normal = user();
 
 function renderProfile(viewer: User, shown: Profile = profile(5)) {
-  const dataProvider = fakeDataProvider({ getOne: () => Promise.resolve({ data: shown }) });
+  const dataProvider = fakeDataProvider({ getOne: () => Promise.resolve({ data: shown }), getList: () => page([], 0) });
   return renderInAdmin(<ProfileShow />, {
     dataProvider,
     url: `/profiles/${shown.id}`,
@@ -141,5 +141,28 @@ describe('ProfileConnections', () => {
     for (const header of headers) expect(header).not.toHaveAttribute('aria-sort');
     expect(screen.getByText('There are 11 connections')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Profile' })).toHaveAttribute('href', '/profiles/5');
+  });
+});
+
+describe('ProfileShow changes', () => {
+  it('lists what retrievals and corrections changed, newest first, with the execution linked', async () => {
+    const changes = [
+      { id: 3, field: 'jobs', old_value: [{ job_title: 'CTO', company: { id: 1, name: 'Nova Labs' } }], new_value: [{ job_title: 'Founder', company: { id: 2, name: 'Kite AI' } }, { job_title: 'CTO', company: { id: 1, name: 'Nova Labs' } }], changed_at: '2026-11-24T10:00:00Z', execution_id: 12 },
+      { id: 2, field: 'tech_rating', old_value: 6, new_value: 9.5, changed_at: '2026-11-23T10:00:00Z', execution_id: null },
+      { id: 1, field: 'profile', old_value: null, new_value: 'created', changed_at: '2026-11-22T10:00:00Z', execution_id: 11 },
+    ];
+    const dataProvider = fakeDataProvider({
+      getOne: () => Promise.resolve({ data: profile(5) }),
+      getList: (resource: string) => (resource === 'profiles/5/changes' ? page(changes, 3) : page([], 0)),
+    });
+    renderInAdmin(<ProfileShow />, { dataProvider, url: '/profiles/5', path: '/profiles/:id', authProvider: signedInAs(staff) });
+    const table = await screen.findByRole('table', { name: 'Changes' });
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows.map((cells) => cells.slice(1))).toEqual([
+      ['Jobs', 'CTO at Nova Labs', 'Founder at Kite AI; CTO at Nova Labs', 'Execution 12'],
+      ['Tech Rating', '6', '9.5', 'Staff correction'],
+      ['Profile', '—', 'Retrieved for the first time', 'Execution 11'],
+    ]);
+    expect(within(table).getByRole('link', { name: 'Execution 12' })).toHaveAttribute('href', '/executions/12');
   });
 });
