@@ -7,13 +7,15 @@ import { benchUsers } from './users';
 import { benchProfiles } from './profiles';
 import type { CaseName } from './profile-cases';
 import { benchLighthouse } from './lighthouse';
+import { benchIngestion } from './ingestion';
 import { table } from './stats';
 
 /**
  * `npm run bench [-- startup|users|profiles|lighthouse …]`. Never a test: it prints figures to copy
  * into docs/PERFORMANCE.md. PostgreSQL parts use databases of their own on the local server
  * (BENCH_PG, default the local socket as the current user): bench_users, bench_profiles.
- * `lighthouse` runs only when named (it fetches lighthouse 12.8 through npx).
+ * `lighthouse` runs only when named (it fetches lighthouse 12.8 through npx), and so does `ingestion`
+ * (database bench_ingestion, emptied at each run).
  */
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -28,6 +30,8 @@ const { values, positionals } = parseArgs({
     cases: { type: 'string', default: 'idle,ratings,upserts' },
     'load-seconds': { type: 'string', default: '15' },
     connections: { type: 'string', default: '32' },
+    'ingest-profiles': { type: 'string', default: '100000' },
+    'pglite-ingest-profiles': { type: 'string', default: '100000' },
   },
 });
 const parts = positionals.length ? positionals : ['startup', 'users', 'profiles'];
@@ -81,6 +85,16 @@ if (parts.includes('profiles')) {
     const postgres = await benchProfiles({ databaseUrl: url }, Number(values['pg-profiles']), options);
     for (const r of postgres.rows) rows.push({ database: `PostgreSQL 15, ${postgres.profiles} profiles`, ...r });
   }
+  console.log(table(rows) + '\n');
+}
+if (parts.includes('ingestion')) {
+  console.log('## Ingestion: a retrieval of a local NDJSON feed, annotation and change log included\n');
+  const rows = await benchIngestion({
+    databaseUrl: await ensureDatabase('bench_ingestion'),
+    pglite: !values['no-pglite'],
+    profiles: Number(values['ingest-profiles']),
+    pgliteProfiles: Number(values['pglite-ingest-profiles']),
+  });
   console.log(table(rows) + '\n');
 }
 if (parts.includes('lighthouse')) {

@@ -92,10 +92,11 @@ async function runRetrieval(data: RetrievalData, { handle, log, job, secrets }: 
     });
     let batch: SourceItem[] = [];
     let batchStarted = Date.now();
-    const flush = async () => {
-      if (batch.length === 0) return;
-      const size = batch.length;
-      await ingestBatch(db, { dataSourceId: source.id, executionId: execution.id, items: batch, annotator: offlineAnnotator, signal: abort.signal }, async (trx, counts) => {
+    /** the batch being written: the next one is read and annotated meanwhile (one write at a time, in order) */
+    let writing: Promise<void> = Promise.resolve();
+    const write = async (items: SourceItem[]) => {
+      const size = items.length;
+      await ingestBatch(db, { dataSourceId: source.id, executionId: execution.id, items, annotator: offlineAnnotator, signal: abort.signal }, async (trx, counts) => {
         const next = { ...progress, processed: progress.processed + size, created: progress.created + counts.created, updated: progress.updated + counts.updated, unchanged: progress.unchanged + counts.unchanged, failed: progress.failed + counts.failed };
         const errors = [...rowErrors, ...counts.errors.map((reason, i) => `record ${checkpoint + i + 1}: ${reason}`)].slice(0, MAX_ROW_ERRORS);
         const saved = await trx
@@ -110,18 +111,29 @@ async function runRetrieval(data: RetrievalData, { handle, log, job, secrets }: 
         rowErrors.splice(0, rowErrors.length, ...errors);
       });
       checkpoint += size;
+    };
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const items = batch;
       batch = [];
       batchStarted = Date.now();
+      await writing;
+      writing = write(items);
+      writing.catch(() => abort.abort()); // a failed write stops the reading; the error is thrown at the next await
       // let requests in between batches: an embedded database answers within the same turn of
       // the event loop, so a retrieval would otherwise hold the server until it ends
       await new Promise((resolve) => setImmediate(resolve));
     };
     const batchSize = handle.kind === 'pglite' ? BATCH_SIZE.pglite : BATCH_SIZE.postgres;
-    for await (const item of items) {
-      batch.push(item);
-      if (batch.length >= batchSize || Date.now() - batchStarted >= BATCH_MS) await flush();
+    try {
+      for await (const item of items) {
+        batch.push(item);
+        if (batch.length >= batchSize || Date.now() - batchStarted >= BATCH_MS) await flush();
+      }
+      await flush();
+    } finally {
+      await writing; // its error (a cancel, a failed write) wins over the reading's
     }
-    await flush();
     if (progress.total === null) progress.total = progress.processed;
     await db.updateTable('execution').set({ progress: JSON.stringify(progress) }).where('id', '=', execution.id).execute();
     await refreshDimensions(db, [source.id]);
@@ -129,7 +141,7 @@ async function runRetrieval(data: RetrievalData, { handle, log, job, secrets }: 
     await finishExecution(db, execution.id, 'SUCCESS', result);
     log.info({ execution: execution.id, ...progress }, 'retrieval done');
   } catch (error) {
-    if (error instanceof Revoked || abort.signal.aborted) {
+    if (error instanceof Revoked || job.signal.aborted) {
       log.info({ execution: execution.id }, 'retrieval stopped');
       if (job.signal.aborted) throw error; // the worker is stopping: the queue retries it later
       return;

@@ -1,0 +1,180 @@
+// Ingestion throughput (issue "Data operations" 9): a retrieval of a local feed of people in
+// the import format — annotation and change log included — timed from the execution's start to
+// its end. PostgreSQL: `npm run worker` processes do the work (1, then 2 retrievals at once on
+// 2 workers); PGlite: the server itself (embedded, as `npm start`).
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/connect';
+import { buildApp } from '../server/app';
+import { hashPassword } from '../server/accounts/passwords';
+import { insertUser } from '../server/accounts/users';
+import { issueToken } from '../server/accounts/tokens';
+import { syntheticPerson } from '../server/connectors/synthetic';
+import { makeCompany } from '../server/demo/generator';
+import { connectorFor } from '../server/connectors';
+import type { Execution } from '../types/api';
+
+const root = path.resolve(import.meta.dirname, '..');
+const FEED_TYPE = 'profile_feed';
+
+/** An NDJSON file of `count` people (the synthetic network's, seed 20261124), written once and reused. */
+function feedFile(count: number): string {
+  const file = path.join(os.tmpdir(), `bench-feed-${count}.ndjson`);
+  if (fs.existsSync(file)) return file;
+  const seed = 20261124;
+  const settings = { people: count, seed, share: 0, countries: [] };
+  const pool = Array.from({ length: 60 }, (_, c) => {
+    const { external_id, name, description, year_founded, location, industry, company_size } = makeCompany(seed, c);
+    return { external_id, name, description, year_founded, location, industry, company_size };
+  });
+  const out = fs.openSync(`${file}.part`, 'w');
+  for (let i = 0; i < count; i += 1000) {
+    const lines = [];
+    for (let k = i; k < Math.min(count, i + 1000); k++) lines.push(JSON.stringify(syntheticPerson(settings, pool, k, 0)));
+    fs.writeSync(out, lines.join('\n') + '\n');
+  }
+  fs.closeSync(out);
+  fs.renameSync(`${file}.part`, file);
+  return file;
+}
+
+/** Serves the feed; `?part=i/n` serves every n-th line from i (two retrievals share one file). */
+async function serveFeed(file: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    const part = new URL(request.url ?? '/', 'http://x').searchParams.get('part');
+    const [index, parts] = part ? part.split('/').map(Number) : [0, 1];
+    response.writeHead(200, { 'content-type': 'application/x-ndjson' });
+    let line = 0;
+    let rest = '';
+    const stream = fs.createReadStream(file, { encoding: 'utf8' });
+    stream.on('data', (chunk) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop()!;
+      const kept = lines.filter(() => line++ % parts === index);
+      if (kept.length && !response.write(kept.join('\n') + '\n')) stream.pause(), response.once('drain', () => stream.resume());
+    });
+    stream.on('end', () => response.end(rest && line++ % parts === index ? rest + '\n' : ''));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/people.ndjson`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+async function emptyPostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('DROP SCHEMA IF EXISTS public CASCADE');
+    await client.query('DROP SCHEMA IF EXISTS pgboss CASCADE');
+    await client.query('CREATE SCHEMA public');
+  } finally {
+    await client.end();
+  }
+}
+
+function startWorker(databaseUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/worker.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, ALLOW_PRIVATE_FEEDS: '1', SECRET_KEY: 'bench', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const look = (chunk: Buffer) => {
+      output += chunk;
+      if (/worker ready/.test(output)) resolve(child);
+    };
+    child.stdout!.on('data', look);
+    child.stderr!.on('data', look);
+    child.once('exit', (code) => reject(new Error(`worker exited (${code}):\n${output}`)));
+  }).then((c) => c as ChildProcess);
+}
+
+interface Run {
+  label: string;
+  profiles: number;
+  seconds: number;
+  perSecond: number;
+}
+
+/**
+ * One case: `parts` retrievals of the feed at once (each of 1/parts of it), on a fresh
+ * database; `workers` worker processes on PostgreSQL (0: the server's own, embedded).
+ */
+async function runCase(label: string, target: { databaseUrl?: string }, feedUrl: string, count: number, parts: number, workers: number): Promise<Run> {
+  if (target.databaseUrl) await emptyPostgres(target.databaseUrl);
+  const dataDir = target.databaseUrl ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-'));
+  const config = { ...loadConfig({ LOG_LEVEL: 'warn', SECRET_KEY: 'bench', ALLOW_PRIVATE_FEEDS: '1' }), databaseUrl: target.databaseUrl, dataDir: dataDir ?? '/tmp/unused' };
+  const handle = await openDatabase({ databaseUrl: target.databaseUrl, dataDir });
+  const app = await buildApp({ config, handle, logger: false, workers: !target.databaseUrl });
+  const children: ChildProcess[] = [];
+  try {
+    await app.ready();
+    for (let i = 0; i < workers; i++) children.push(await startWorker(target.databaseUrl!));
+    const owner = await insertUser(handle.db, { email: 'bench-ingest@example.test', password_hash: await hashPassword('x'), is_active: true });
+    const token = await issueToken(handle.db, owner.id);
+    const call = async (method: 'GET' | 'POST', url: string, payload?: object) => (await app.inject({ method, url, payload, headers: { authorization: `Token ${token}` } })).json();
+    const ids: number[] = [];
+    for (let part = 0; part < parts; part++) {
+      const source = await call('POST', '/api/v1/data-sources/', { name: `Feed ${part + 1}/${parts}`, source_type: FEED_TYPE, additional_data: { url: `${feedUrl}?part=${part}/${parts}`, format: 'ndjson' } });
+      if (!source.id) throw new Error(`data source not created: ${JSON.stringify(source)}`);
+      ids.push((await call('POST', `/api/v1/data-sources/${source.id}/retrieval/`)).id);
+    }
+    const done: Execution[] = [];
+    for (const id of ids) {
+      for (;;) {
+        const execution = (await call('GET', `/api/v1/executions/${id}`)) as Execution;
+        if (['SUCCESS', 'FAILURE', 'REVOKED'].includes(execution.status)) {
+          if (execution.status !== 'SUCCESS') throw new Error(`retrieval ended ${execution.status}: ${JSON.stringify(execution.result)}`);
+          done.push(execution);
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+    const started = Math.min(...done.map((e) => Date.parse(e.date_started!)));
+    const ended = Math.max(...done.map((e) => Date.parse(e.date_done!)));
+    const profiles = done.reduce((sum, e) => sum + e.progress.created, 0);
+    if (profiles !== count) throw new Error(`${profiles} profiles created, expected ${count}`);
+    const seconds = (ended - started) / 1000;
+    return { label, profiles, seconds: Math.round(seconds * 10) / 10, perSecond: Math.round(profiles / seconds) };
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await app.close();
+    await handle.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchIngestion(options: { databaseUrl?: string; pglite: boolean; profiles: number; pgliteProfiles: number }) {
+  if (!connectorFor(FEED_TYPE)) throw new Error(`no "${FEED_TYPE}" connector`);
+  const rows: Record<string, string | number>[] = [];
+  const measure = async (database: string, run: Promise<Run>) => {
+    const result = await run;
+    rows.push({ database, case: result.label, profiles: result.profiles, seconds: result.seconds, 'profiles/s': result.perSecond });
+    console.log(`  ${database}, ${result.label}: ${result.perSecond} profiles/s`);
+  };
+  if (options.databaseUrl) {
+    const feed = await serveFeed(feedFile(options.profiles));
+    try {
+      await measure('PostgreSQL 15', runCase('1 worker process, 1 retrieval', { databaseUrl: options.databaseUrl }, feed.url, options.profiles, 1, 1));
+      await measure('PostgreSQL 15', runCase('2 worker processes, 2 retrievals of half the feed at once', { databaseUrl: options.databaseUrl }, feed.url, options.profiles, 2, 2));
+    } finally {
+      await feed.close();
+    }
+  }
+  if (options.pglite) {
+    const feed = await serveFeed(feedFile(options.pgliteProfiles));
+    try {
+      await measure('PGlite (embedded)', runCase('the server itself, 1 retrieval', {}, feed.url, options.pgliteProfiles, 1, 0));
+    } finally {
+      await feed.close();
+    }
+  }
+  return rows;
+}
