@@ -6,6 +6,7 @@ import { openDatabase } from './db/connect';
 import { ensureAdmin } from './accounts/bootstrap';
 import { countUsers } from './accounts/users';
 import { DEMO_TEMPLATE, seedDemo } from './demo/seed';
+import { seedDemoConnections } from './demo/data-operations';
 import { describeAccounts, giveWaitingDemoAccountsPasswords, issueDemoPasswords, type DemoAccount } from './demo/accounts';
 
 /** Opens the database (migrating it), prepares accounts and demo data, and listens. */
@@ -38,9 +39,13 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
     // a new installation from the demo template: its demo accounts get their passwords (and any
     // that a start cut short before this left without one)
     announceDemoAccounts(app, config, await giveWaitingDemoAccountsPasswords(handle.db, demoPasswords));
-    if (handle.createdFrom !== DEMO_TEMPLATE.name && (config.demoData ?? (handle.kind === 'pglite' && handle.created)) && (await countUsers(handle.db)) === 0) {
+    let demo = handle.createdFrom === DEMO_TEMPLATE.name;
+    if (!demo && (config.demoData ?? (handle.kind === 'pglite' && handle.created)) && (await countUsers(handle.db)) === 0) {
       announceDemoAccounts(app, config, (await seedDemo(handle.db)).accounts);
+      demo = true;
     }
+    // sealed with this installation's SECRET_KEY, so not part of the template
+    if (demo) await seedDemoConnections(handle.db, app.secrets);
     if (config.adminEmail && config.adminPassword) {
       const outcome = await ensureAdmin(handle.db, config.adminEmail, config.adminPassword);
       app.log.info({ email: config.adminEmail, outcome }, 'admin account ensured');

@@ -8,6 +8,7 @@ import { findUserByEmail } from '../accounts/users';
 import { setComment, setUserRating, setAppRating } from '../resources/profiles/repository';
 import { createProfileList } from '../resources/profile-lists/repository';
 import { createSavedSearch } from '../resources/searches/repository';
+import { seedDemoExecutions } from './data-operations';
 
 export const DEMO_PROFILES = 240;
 export const DEMO_COMPANIES = 48;
@@ -17,6 +18,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ accounts: DemoAc
   const accounts = await seedDemoAccounts(db, await issueDemoPasswords());
   await seedDataset(db, { profiles: DEMO_PROFILES, companies: DEMO_COMPANIES, seed: DEMO_SEED });
   await seedInteractions(db);
+  await seedDemoExecutions(db);
   return { accounts };
 }
 
@@ -32,6 +34,7 @@ export const DEMO_TEMPLATE: DatabaseTemplate = {
     await seedDemoAccounts(db);
     await seedDataset(db, { profiles: DEMO_PROFILES, companies: DEMO_COMPANIES, seed: DEMO_SEED });
     await seedInteractions(db);
+    await seedDemoExecutions(db);
   },
 };
 

@@ -17,6 +17,7 @@ import { loadConfig } from '../../server/config';
 import { startServer } from '../../server/main';
 import { testDb } from './harness';
 import { expectStatus } from './expect';
+import type { Execution, ListResponse, PlatformConnection } from '../../types/api';
 
 const SLOW = 120_000; // the first run of an install makes the templates (seconds each)
 
@@ -108,7 +109,20 @@ describe.runIf(testDb === 'pglite')('a new embedded installation', () => {
       expect((await app.inject({ method: 'GET', url: '/api/v1/users/me' })).statusCode).toBe(401);
       password = /staff@demo\.test\s+(\S+)/.exec(printed.join(''))?.[1] ?? '';
       expect(password).toMatch(/^demo-/);
-      expectStatus(await app.inject({ method: 'POST', url: '/api/v1/auth/sign-in/', payload: { email: 'staff@demo.test', password } }), 200);
+      const { token } = expectStatus<{ token: string }>(await app.inject({ method: 'POST', url: '/api/v1/auth/sign-in/', payload: { email: 'staff@demo.test', password } }), 200);
+      // the data operations' demo: a history of executions, a failure among them; platform
+      // connections sealed with this installation's own key, answered masked
+      const asStaff = (url: string) => app.inject({ method: 'GET', url, headers: { authorization: `Token ${token}` } });
+      const executions = expectStatus<ListResponse<Execution>>(await asStaff('/api/v1/executions?page_size=100'), 200);
+      expect(executions.count).toBeGreaterThanOrEqual(6);
+      expect(executions.results.some((e) => e.status === 'FAILURE' && e.result?.exc_type)).toBe(true);
+      expect(executions.results.some((e) => e.status === 'SUCCESS' && e.attempts > 1)).toBe(true);
+      const connections = expectStatus<ListResponse<PlatformConnection>>(await asStaff('/api/v1/platform-connections?page_size=100'), 200);
+      expect(connections.results.map((c) => c.category_type).sort()).toEqual(['http_header', 'openai_compatible', 'people_data_labs']);
+      expect(JSON.stringify(connections.results)).not.toContain('demo-pdl-key-not-real');
+      expect(connections.results.find((c) => c.category_type === 'people_data_labs')!.connection_parameters.api_key).toBe('••••••••1234');
+      const stored = await app.handle.db.selectFrom('platform_connection').select('connection_parameters').execute();
+      expect(JSON.stringify(stored)).not.toContain('demo-pdl-key-not-real');
       await app.close();
 
       printed.length = 0;
