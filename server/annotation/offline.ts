@@ -117,6 +117,6 @@ export const offlineAnnotator: Annotator = {
   model: 'heuristics-v1',
   async annotate(people) {
     const now = Date.now();
-    return people.map((person) => annotateOffline(person, now));
+    return people.map((person) => ({ annotation: annotateOffline(person, now), annotator: offlineAnnotator.name, model: offlineAnnotator.model }));
   },
 };

@@ -21,10 +21,17 @@ export interface Annotation {
   entrepreneurial_spirit_rating: number | null;
 }
 
+/** One person's annotation and who made it (provenance): an annotator may fall back to another for some people. */
+export interface AnnotatedPerson {
+  annotation: Annotation;
+  annotator: string;
+  model: string | null;
+}
+
 export interface Annotator {
-  /** who annotated, kept with each value (provenance) */
+  /** who annotates (its own answers' provenance) */
   name: string;
   model: string | null;
-  /** annotations of a batch of people, in their order */
-  annotate(people: ImportProfile[], signal?: AbortSignal): Promise<Annotation[]>;
+  /** annotations of a batch of people, in their order, each with its provenance */
+  annotate(people: ImportProfile[], signal?: AbortSignal): Promise<AnnotatedPerson[]>;
 }

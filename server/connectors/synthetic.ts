@@ -7,6 +7,7 @@ import { makeCompany, makeProfile } from '../demo/generator';
 import * as words from '../demo/vocabulary';
 import type { ImportCompany, ImportProfile } from './import-format';
 import { COMMON_SCHEDULES, field, listOf, textOf, type ConnectorDeclaration, type FieldValues } from './types';
+import { ANNOTATION_FIELDS_DEF, annotationFieldProblems } from '../annotation/fields';
 
 const MAX_PEOPLE = 100_000;
 const COMPANY_POOL = 60;
@@ -98,6 +99,7 @@ export const synthetic: ConnectorDeclaration = {
     seed: field('Seed', { help: 'The same seed gives the same people (a whole number; default: one per data source).' }),
     change_share: field('Changes per run (%)', { help: 'Share of the people who change job or location on each later run (default 10).' }),
     countries: field('Countries', { type: 'list', help: 'Only people who live in these countries (ISO codes such as DE or FR); none: everyone.' }),
+    ...ANNOTATION_FIELDS_DEF,
   },
   schedule_options: [COMMON_SCHEDULES[0], { value: '*/5 * * * *', label: 'Every 5 minutes' }, ...COMMON_SCHEDULES.slice(1)],
   validate(data) {
@@ -111,7 +113,7 @@ export const synthetic: ConnectorDeclaration = {
     const known = new Set(words.COUNTRIES.map((c) => c.code));
     const unknown = listOf(data, 'countries').filter((code) => !known.has(code.toUpperCase()));
     if (unknown.length) problems.push(`additional_data.countries: Unknown country codes: ${unknown.join(', ')} (known: ${[...known].join(', ')}).`);
-    return problems;
+    return [...problems, ...annotationFieldProblems(data)];
   },
   async *fetch(context) {
     const settings = settingsOf(context.additionalData, context.dataSourceId);

@@ -69,7 +69,7 @@ export async function ingestBatch(db: Kysely<Database>, input: BatchInput, commi
 async function writePeople(trx: Transaction<Database>, input: BatchInput, persons: ImportProfile[], annotations: Awaited<ReturnType<Annotator['annotate']>>, at: string, counts: BatchCounts): Promise<void> {
   const companyIds = await upsertCompanies(trx, persons, input.dataSourceId);
   const stored = await readStored(trx, persons.map((p) => p.external_id));
-  const plans = persons.map((person, i) => ({ person, plan: planPerson(person, annotations[i], input.annotator, storedLists(person, companyIds), stored.get(person.external_id), input.dataSourceId, at) }));
+  const plans = persons.map((person, i) => ({ person, plan: planPerson(person, annotations[i].annotation, { name: annotations[i].annotator, model: annotations[i].model }, storedLists(person, companyIds), stored.get(person.external_id), input.dataSourceId, at) }));
   const created = plans.filter(({ plan }) => plan.changes === null);
   const changed = plans.filter(({ plan }) => plan.changes !== null && plan.changes.length > 0);
   counts.created += created.length;

@@ -9,7 +9,7 @@ import type { JobContext, JobDefinition, Jobs } from './queue';
 import { connectorFor } from '../connectors';
 import { ConnectorError, type FieldValues, type SourceItem } from '../connectors/types';
 import { ingestBatch } from '../ingestion/ingest';
-import { offlineAnnotator } from '../annotation/offline';
+import { annotatorFor } from '../annotation';
 import { refreshDimensions } from '../resources/profiles/dimensions';
 import { createExecution, finishExecution, findExecution } from '../resources/executions/repository';
 import { platformConnectionParameters } from '../resources/platform-connections/repository';
@@ -79,7 +79,9 @@ async function runRetrieval(data: RetrievalData, { handle, log, job, secrets }: 
   const stop = () => abort.abort();
   job.signal.addEventListener('abort', stop);
   log.info({ execution: execution.id, dataSource: source.id, run, resumeAfter: checkpoint }, 'retrieval started');
+  const connection = (id: string, category: string) => platformConnectionParameters(db, secrets, Number(id), category, source.owner_id);
   try {
+    const annotator = await annotatorFor(source, { connection, log });
     const items = connector.fetch({
       dataSourceId: source.id,
       additionalData: source.additional_data as FieldValues,
@@ -87,7 +89,7 @@ async function runRetrieval(data: RetrievalData, { handle, log, job, secrets }: 
       skip: checkpoint,
       signal: abort.signal,
       log,
-      connection: (id, category) => platformConnectionParameters(db, secrets, Number(id), category, source.owner_id),
+      connection,
       announceTotal: (total) => (progress.total = total),
     });
     let batch: SourceItem[] = [];
@@ -96,7 +98,7 @@ async function runRetrieval(data: RetrievalData, { handle, log, job, secrets }: 
     let writing: Promise<void> = Promise.resolve();
     const write = async (items: SourceItem[]) => {
       const size = items.length;
-      await ingestBatch(db, { dataSourceId: source.id, executionId: execution.id, items, annotator: offlineAnnotator, signal: abort.signal }, async (trx, counts) => {
+      await ingestBatch(db, { dataSourceId: source.id, executionId: execution.id, items, annotator, signal: abort.signal }, async (trx, counts) => {
         const next = { ...progress, processed: progress.processed + size, created: progress.created + counts.created, updated: progress.updated + counts.updated, unchanged: progress.unchanged + counts.unchanged, failed: progress.failed + counts.failed };
         const errors = [...rowErrors, ...counts.errors.map((reason, i) => `record ${checkpoint + i + 1}: ${reason}`)].slice(0, MAX_ROW_ERRORS);
         const saved = await trx

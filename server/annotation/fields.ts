@@ -1,0 +1,20 @@
+// The additional_data field every data-source type offers to choose its annotator: empty, the
+// built-in offline heuristics; the id of an "LLM (OpenAI-compatible API)" platform connection,
+// that model (server/annotation/llm.ts). Light on purpose: connectors import it.
+import type { FieldDefinition } from '../../types/api';
+import { field, textOf, type FieldValues } from '../connectors/types';
+
+export const ANNOTATION_CONNECTION = 'annotation_connection';
+
+/** Spread into a connector's additional_data: `additional_data: { …, ...ANNOTATION_FIELDS_DEF }`. */
+export const ANNOTATION_FIELDS_DEF: Record<string, FieldDefinition> = {
+  [ANNOTATION_CONNECTION]: field('LLM annotation (platform connection id)', {
+    help: 'Id of an "LLM (OpenAI-compatible API)" platform connection: that model estimates age, gender, nationalities, summary and ratings, person by person falling back to the offline heuristics. Empty: offline heuristics only.',
+  }),
+};
+
+/** Problems with the field's value, for a connector's validate(): `[...theirs, ...annotationFieldProblems(data)]`. */
+export function annotationFieldProblems(data: FieldValues): string[] {
+  const value = textOf(data, ANNOTATION_CONNECTION);
+  return value && !/^[1-9]\d{0,8}$/.test(value) ? [`additional_data.${ANNOTATION_CONNECTION}: Enter the id of a platform connection (a whole number).`] : [];
+}
