@@ -86,7 +86,7 @@ export async function buildApp({ config, handle, workers = true, logger, extraAp
       const secrets = new SecretBox(loadSecretKey(config));
       instance.decorate('secrets', secrets);
       useSecretBox(handle.db, secrets);
-      const jobs = deferredJobs(handle, jobDefinitions, instance.log, { databaseUrl: config.databaseUrl, work: workers && config.workers, secrets, timing: config.jobTiming });
+      const jobs = deferredJobs(handle, jobDefinitions, instance.log, { databaseUrl: config.databaseUrl, work: workers && config.workers, secrets, timing: config.jobTiming, allowPrivateFeeds: config.allowPrivateFeeds });
       instance.decorate('jobs', jobs);
       // once the server answers, after its first requests: workers and schedules need not wait
       // for a `send`, the profiles' count index builds in the background, the next new embedded

@@ -19,7 +19,7 @@ if (!config.databaseUrl) {
 const { log } = Fastify({ logger: { level: config.logLevel } });
 // openDatabase migrates it, as the web server does
 const handle = await openDatabase({ databaseUrl: config.databaseUrl });
-const jobs = await startJobs(handle, jobDefinitions, log, { databaseUrl: config.databaseUrl, work: true, secrets: new SecretBox(loadSecretKey(config)), timing: config.jobTiming });
+const jobs = await startJobs(handle, jobDefinitions, log, { databaseUrl: config.databaseUrl, work: true, secrets: new SecretBox(loadSecretKey(config)), timing: config.jobTiming, allowPrivateFeeds: config.allowPrivateFeeds });
 await syncAllSchedules(handle.db, jobs);
 log.info({ queues: jobDefinitions.map((d) => d.name) }, 'worker ready');
 

@@ -5,8 +5,9 @@ import type { DataSourceDimensions, PlatformConnectionDimensions, PlatformConnec
 import type { ConnectorDeclaration } from './types';
 import { field } from './types';
 import { synthetic } from './synthetic';
+import { profileFeed } from './profile-feed';
 
-export const connectors: ConnectorDeclaration[] = [synthetic];
+export const connectors: ConnectorDeclaration[] = [synthetic, profileFeed];
 
 export function connectorFor(sourceType: string): ConnectorDeclaration | undefined {
   return connectors.find((connector) => connector.internal_name === sourceType);

@@ -18,6 +18,8 @@ export interface FetchContext {
   skip: number;
   /** aborted when the execution is cancelled or the worker stops */
   signal: AbortSignal;
+  /** the operator lets feeds reach loopback, link-local and private addresses (ALLOW_PRIVATE_FEEDS) */
+  allowPrivateNetworks?: boolean;
   /** the decrypted parameters of a platform connection the data source's owner may use */
   connection(id: string, category: string): Promise<FieldValues>;
   /** the number of records the source will give, when it knows */

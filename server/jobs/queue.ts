@@ -31,6 +31,8 @@ export interface JobContext {
   /** the queue's id of this job, its retries so far and the queue's limit */
   job: { id: string; retryCount: number; retryLimit: number; signal: AbortSignal };
   secrets: SecretBox;
+  /** profile feeds may reach loopback, link-local and private addresses (config ALLOW_PRIVATE_FEEDS) */
+  allowPrivateFeeds: boolean;
 }
 
 export interface Jobs {
@@ -51,7 +53,7 @@ export async function startJobs(
   handle: DatabaseHandle,
   definitions: JobDefinition<any>[],
   log: FastifyBaseLogger,
-  options: { databaseUrl?: string; work?: boolean; secrets: SecretBox; timing?: JobTiming },
+  options: { databaseUrl?: string; work?: boolean; secrets: SecretBox; timing?: JobTiming; allowPrivateFeeds?: boolean },
 ): Promise<Jobs> {
   const timing = options.timing ?? DEFAULT_TIMING;
   // pg-boss (and its cron and calendar libraries) load when the queue starts, after the server answers
@@ -74,7 +76,7 @@ export async function startJobs(
       for (const job of jobs) {
         const jobLog = log.child({ job: definition.name, jobId: job.id });
         jobLog.info({ retryCount: job.retryCount }, 'job started');
-        await definition.handle(job.data, { handle, log: jobLog, secrets: options.secrets, job: { id: job.id, retryCount: job.retryCount, retryLimit, signal: job.signal } });
+        await definition.handle(job.data, { handle, log: jobLog, secrets: options.secrets, allowPrivateFeeds: options.allowPrivateFeeds === true, job: { id: job.id, retryCount: job.retryCount, retryLimit, signal: job.signal } });
         jobLog.info('job done');
       }
     });

@@ -48,7 +48,7 @@ export async function syncAllSchedules(db: Kysely<Database>, jobs: Jobs): Promis
   for (const source of sources) await syncSchedule(jobs, source);
 }
 
-async function runRetrieval(data: RetrievalData, { handle, log, job, secrets }: JobContext): Promise<void> {
+async function runRetrieval(data: RetrievalData, { handle, log, job, secrets, allowPrivateFeeds }: JobContext): Promise<void> {
   const db = handle.db;
   const execution = await executionFor(db, data, job.id);
   if (!execution) return log.info({ data }, 'data source gone: nothing to retrieve');
@@ -88,6 +88,7 @@ async function runRetrieval(data: RetrievalData, { handle, log, job, secrets }: 
       run,
       skip: checkpoint,
       signal: abort.signal,
+      allowPrivateNetworks: allowPrivateFeeds,
       log,
       connection,
       announceTotal: (total) => (progress.total = total),
