@@ -6,8 +6,9 @@ import type { ConnectorDeclaration } from './types';
 import { field } from './types';
 import { synthetic } from './synthetic';
 import { profileFeed } from './profile-feed';
+import { peopleDataLabs } from './people-data-labs';
 
-export const connectors: ConnectorDeclaration[] = [synthetic, profileFeed];
+export const connectors: ConnectorDeclaration[] = [synthetic, profileFeed, peopleDataLabs];
 
 export function connectorFor(sourceType: string): ConnectorDeclaration | undefined {
   return connectors.find((connector) => connector.internal_name === sourceType);
