@@ -101,7 +101,9 @@ async function runRetrieval(data: RetrievalData, { handle, log, job, secrets, al
       const size = items.length;
       await ingestBatch(db, { dataSourceId: source.id, executionId: execution.id, items, annotator, signal: abort.signal }, async (trx, counts) => {
         const next = { ...progress, processed: progress.processed + size, created: progress.created + counts.created, updated: progress.updated + counts.updated, unchanged: progress.unchanged + counts.unchanged, failed: progress.failed + counts.failed };
-        const errors = [...rowErrors, ...counts.errors.map((reason, i) => `record ${checkpoint + i + 1}: ${reason}`)].slice(0, MAX_ROW_ERRORS);
+        // each failed record named by its place in the source (the errors come in the batch's order)
+        const failedAt = items.flatMap((item, i) => ('error' in item ? [checkpoint + i + 1] : []));
+        const errors = [...rowErrors, ...counts.errors.map((reason, k) => `record ${failedAt[k]}: ${reason}`)].slice(0, MAX_ROW_ERRORS);
         const saved = await trx
           .updateTable('execution')
           .set({ progress: JSON.stringify(next), checkpoint: checkpoint + size, row_errors: JSON.stringify(errors) })

@@ -149,7 +149,7 @@ describe('profile feeds, private addresses allowed (the feed is on this machine)
     expect(execution.progress).toEqual({ total: 5, processed: 5, created: 3, updated: 0, unchanged: 0, failed: 2 });
     expect(execution.result).toEqual({
       exc_type: 'RecordErrors',
-      exc_message: ['2 of 5 records could not be read.', expect.stringMatching(/^record \d+: line 4: external_id: This field is required\.$/), expect.stringMatching(/^record \d+: line 5: not valid JSON \(/)],
+      exc_message: ['2 of 5 records could not be read.', expect.stringMatching(/^record 3: line 4: external_id: This field is required\.$/), expect.stringMatching(/^record 4: line 5: not valid JSON \(/)],
     });
     expect(seen.filter((s) => s.path === '/people.json').map((s) => s.auth)).toEqual([SECRET]);
     const list = await profilesOf(source.id);
