@@ -7,6 +7,10 @@
 //     FS ratings through the API, at a steady rate.
 //   {"kind": "upserts", "databaseUrl", "perSecond", "batch", "seconds", "seed"}
 //     profiles upserted by external_id in batches (half new, half changed), as a retrieval does.
+//   {"kind": "retrieval", "databaseUrl", "url", "token", "people", "seed"}
+//     this process is a job worker (`npm run worker`); it makes a synthetic data source of
+//     `people` and retrieves it through the API, again and again until stopped (then cancels
+//     the one running and reports the profiles written a second).
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -14,11 +18,16 @@ import { sql } from 'kysely';
 import { openDatabase } from '../server/db/connect';
 import { makeProfile } from '../server/demo/generator';
 import { Random } from '../server/demo/random';
+import Fastify from 'fastify';
+import { startJobs } from '../server/jobs/queue';
+import { jobDefinitions } from '../server/jobs';
+import { SecretBox } from '../server/accounts/secret-box';
 
 type Job =
   | { kind: 'cannon'; url: string; token: string; paths: string[]; connections: number; seconds: number }
   | { kind: 'ratings'; url: string; token: string; ids: number[]; perSecond: number; seconds: number }
-  | { kind: 'upserts'; databaseUrl: string; perSecond: number; batch: number; seconds: number; seed: number };
+  | { kind: 'upserts'; databaseUrl: string; perSecond: number; batch: number; seconds: number; seed: number }
+  | { kind: 'retrieval'; databaseUrl: string; url: string; token: string; people: number; seed: number };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
@@ -120,10 +129,52 @@ async function upserts(job: Extract<Job, { kind: 'upserts' }>) {
   }
 }
 
+async function retrieval(job: Extract<Job, { kind: 'retrieval' }>) {
+  const handle = await openDatabase({ databaseUrl: job.databaseUrl, poolSize: 4 });
+  const log = Fastify({ logger: { level: 'warn' } }).log;
+  const jobs = await startJobs(handle, jobDefinitions, log, { databaseUrl: job.databaseUrl, work: true, secrets: new SecretBox('bench') });
+  const call = async (method: string, path: string, body?: object) => {
+    const response = await fetch(`${job.url}/api/v1${path}`, { method, headers: { authorization: `Token ${job.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+    const answer = await response.json();
+    if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const source = await call('POST', '/data-sources/', { name: `Bench retrieval ${job.seed}`, source_type: 'synthetic', additional_data: { people: String(job.people), seed: String(job.seed) } });
+  let execution = await call('POST', `/data-sources/${source.id}/retrieval/`);
+  const read = async () => (await handle.db.selectFrom('execution').select(['status', 'progress']).where('id', '=', execution.id).executeTakeFirstOrThrow());
+  for (let state = await read(); state.status === 'PENDING'; state = await read()) await sleep(100);
+  const started = performance.now();
+  process.stdout.write('ready\n');
+  // one retrieval after another (the first creates the people, later ones refresh them) until stopped
+  let processed = 0;
+  const runs: string[] = [];
+  for (;;) {
+    await sleep(200);
+    const state = await read();
+    if (stopping) {
+      if (state.status === 'STARTED' || state.status === 'PENDING') await call('POST', `/executions/${execution.id}/cancel/`);
+      processed += (await read()).progress.processed;
+      runs.push(`${state.status} ${state.progress.processed}`);
+      break;
+    }
+    if (['SUCCESS', 'FAILURE', 'REVOKED'].includes(state.status)) {
+      processed += state.progress.processed;
+      runs.push(`${state.status} ${state.progress.processed}`);
+      execution = await call('POST', `/data-sources/${source.id}/retrieval/`);
+    }
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  await jobs.stop();
+  // what it added stays (removing 100,000 profiles would take longer than the case): the bench's
+  // database grows by what the retrieval created, as with the upserts case
+  await handle.close();
+  return { writes: processed, perSecond: processed / elapsed, runs };
+}
+
 const isMain = process.argv[1] === fileURLToPath(import.meta.url);
 if (isMain) {
   const job = JSON.parse(process.argv[2]) as Job;
-  const result = job.kind === 'cannon' ? await cannon(job) : job.kind === 'ratings' ? await ratings(job) : await upserts(job);
+  const result = job.kind === 'cannon' ? await cannon(job) : job.kind === 'ratings' ? await ratings(job) : job.kind === 'retrieval' ? await retrieval(job) : await upserts(job);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 

@@ -15,6 +15,7 @@ export const CASES = {
   idle: 'nothing writing',
   ratings: '10 FS ratings a second (API)',
   upserts: '1,000 profiles a second upserted (batches of 100)',
+  retrieval: 'a retrieval running (synthetic network, a worker process)',
 } as const;
 export type CaseName = keyof typeof CASES;
 
@@ -76,7 +77,9 @@ async function startWriter(name: CaseName, ctx: CaseContext): Promise<{ stop(): 
   const { db } = ctx.server.handle;
   const job = name === 'ratings'
     ? { kind: 'ratings' as const, url: ctx.server.url, token: ctx.tokens.staff, ids: await sampleIds(db), perSecond: 10, seconds: 3600 }
-    : { kind: 'upserts' as const, databaseUrl: ctx.databaseUrl!, perSecond: 1000, batch: 100, seconds: 3600, seed: Date.now() % 100_000 };
+    : name === 'retrieval'
+      ? { kind: 'retrieval' as const, databaseUrl: ctx.databaseUrl!, url: ctx.server.url, token: ctx.tokens.staff, people: 100_000, seed: 1 + (Date.now() % 100_000_000) }
+      : { kind: 'upserts' as const, databaseUrl: ctx.databaseUrl!, perSecond: 1000, batch: 100, seconds: 3600, seed: Date.now() % 100_000 };
   const child = runChild(job);
   await child.ready;
   return { stop: () => child.stop() };

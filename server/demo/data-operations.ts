@@ -74,7 +74,7 @@ export async function seedDemoExecutions(db: Kysely<Database>): Promise<void> {
   }
 }
 
-/** Platform connections of the demo accounts, sealed with this installation's key (first start only). */
+/** Platform connections of the demo accounts, sealed with this installation's key, and the data sources that use them (first start only). */
 export async function seedDemoConnections(db: Kysely<Database>, secrets: SecretBox): Promise<void> {
   const existing = await db.selectFrom('platform_connection').select('id').limit(1).execute();
   const staff = await findUserByEmail(db, 'staff@demo.test');
@@ -85,12 +85,27 @@ export async function seedDemoConnections(db: Kysely<Database>, secrets: SecretB
     category_type,
     connection_parameters: JSON.stringify(Object.fromEntries(Object.entries(parameters).map(([key, value]) => [key, secret.includes(key) ? secrets.seal(value) : value]))),
   });
-  await db
+  const [header, pdl] = await db
     .insertInto('platform_connection')
     .values([
       connection(staff.id, 'http_header', { header_name: 'Authorization', header_value: 'Bearer demo-feed-token-0000' }, ['header_value']),
       connection(staff.id, 'people_data_labs', { api_key: 'demo-pdl-key-not-real-1234', base_url: 'https://api.peopledatalabs.com/v5' }, ['api_key']),
       connection(user.id, 'openai_compatible', { base_url: 'http://localhost:11434/v1', api_key: 'demo-llm-key-5678', model: 'llama3.1:8b' }, ['api_key']),
+    ])
+    .returning('id')
+    .execute();
+  // the integrations' data sources (they need the connections' ids): retrieved by hand only,
+  // since the demo's feed and key are examples
+  const source = (owner: number, name: string, source_type: string, is_public: boolean, additional_data: Record<string, string | string[]>) => ({
+    owner_id: owner, name, source_type, is_public, cron_schedule: null, additional_data: JSON.stringify(additional_data),
+  });
+  await db
+    .insertInto('data_source')
+    .values([
+      source(staff.id, 'Partner talent feed', 'profile_feed', false, { url: 'https://feeds.example.org/talent/people.ndjson', format: 'ndjson', auth_connection: String(header.id) }),
+      source(user.id, 'Open alumni export (public)', 'profile_feed', true, { url: 'https://alumni.example.edu/export/people.csv', format: 'csv' }),
+      source(staff.id, 'PDL: founders in Berlin (public)', 'people_data_labs', true, { mode: 'search', query: "SELECT * FROM person WHERE job_title_role='founder' AND location_locality='berlin'", max_profiles: '50', connection: String(pdl.id) }),
+      source(staff.id, 'PDL: enrich the watchlist', 'people_data_labs', false, { mode: 'enrich', profiles: ['https://www.linkedin.com/in/example-researcher'], max_profiles: '10', connection: String(pdl.id) }),
     ])
     .execute();
 }
