@@ -19,6 +19,7 @@ import { openDatabase } from '../server/db/connect';
 import { makeProfile } from '../server/demo/generator';
 import { Random } from '../server/demo/random';
 import Fastify from 'fastify';
+import os from 'node:os';
 import { startJobs } from '../server/jobs/queue';
 import { jobDefinitions } from '../server/jobs';
 import { SecretBox } from '../server/accounts/secret-box';
@@ -130,6 +131,7 @@ async function upserts(job: Extract<Job, { kind: 'upserts' }>) {
 }
 
 async function retrieval(job: Extract<Job, { kind: 'retrieval' }>) {
+  os.setPriority(10); // as `npm run worker` does (WORKER_NICE)
   const handle = await openDatabase({ databaseUrl: job.databaseUrl, poolSize: 4 });
   const log = Fastify({ logger: { level: 'warn' } }).log;
   const jobs = await startJobs(handle, jobDefinitions, log, { databaseUrl: job.databaseUrl, work: true, secrets: new SecretBox('bench') });

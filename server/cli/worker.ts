@@ -2,6 +2,7 @@
 // against DATABASE_URL, no web server. Run as many as the work needs, on this machine or
 // others, beside `npm start` (which also works jobs unless WORKERS=0). They must share
 // SECRET_KEY with the web server to read platform-connection secrets.
+import os from 'node:os';
 import Fastify from 'fastify';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/connect';
@@ -11,6 +12,9 @@ import { jobDefinitions } from '../jobs';
 import { syncAllSchedules } from '../jobs/retrieval';
 
 const config = loadConfig();
+// background work yields the CPU to the web servers' requests on a shared machine (WORKER_NICE=0: not)
+const nice = Number(process.env.WORKER_NICE ?? 10);
+if (nice) os.setPriority(Math.max(-20, Math.min(19, nice)));
 if (!config.databaseUrl) {
   console.error('npm run worker needs DATABASE_URL (a PostgreSQL the web server uses too): the embedded database serves one process only, and `npm start` works its jobs itself.');
   process.exit(1);
