@@ -2,10 +2,10 @@
 // type's additional fields (from its definition), the schedule choice. Changing the type
 // empties the additional fields and picks the type's first schedule option.
 import { useState } from 'react';
-import { MenuItem, TextField } from '@mui/material';
+import { TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { DataSource, DataSourceDimensions, DataSourceWrite, FieldValues } from '../../types/api';
-import { DefinedFields } from '../shared/DefinedFields';
+import { TypeAndFields } from '../shared/TypeAndFields';
 import { DimensionsFailure } from '../shared/DimensionsFailure';
 import { cleanValues, emptyValues, missingRequired, valuesOfRecord, withUserAgent } from '../shared/fieldValues';
 import { FormFrame } from '../shared/FormFrame';
@@ -87,31 +87,18 @@ export function DataSourceForm({ title, dimensions, dimensionsError, record, sav
         error={tried && nameMissing}
         helperText={tried && nameMissing ? translate('ra.validation.required') : undefined}
       />
-      <TextField
-        select
-        label={translate('resources.data-sources.fields.source_type')}
+      <TypeAndFields
+        label="resources.data-sources.fields.source_type"
         name="source_type"
-        value={typeChoices.length > 0 ? sourceType : ''}
-        onChange={(event) => changeType(event.target.value)}
-        required
-        fullWidth
-        error={tried && typeMissing}
-        helperText={tried && typeMissing ? translate('ra.validation.required') : undefined}
-      >
-        {typeChoices.map((choice) => (
-          <MenuItem key={choice.value} value={choice.value}>
-            {choice.label}
-          </MenuItem>
-        ))}
-      </TextField>
-      {type && (
-        <DefinedFields
-          definitions={type.additional_data}
-          values={values}
-          onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))}
-          missing={tried ? missing : []}
-        />
-      )}
+        value={sourceType}
+        choices={typeChoices}
+        onTypeChange={changeType}
+        tried={tried}
+        definitions={type?.additional_data}
+        values={values}
+        onValuesChange={setValues}
+        missing={missing}
+      />
       <ScheduleField options={type?.schedule_options ?? []} value={schedule} onChange={setSchedule} />
     </FormFrame>
   );

@@ -2,10 +2,8 @@
 // parameters its definition declares (secret ones as password inputs). Changing the
 // category empties the parameters.
 import { useState } from 'react';
-import { MenuItem, TextField } from '@mui/material';
-import { useTranslate } from 'react-admin';
 import type { FieldValues, PlatformConnection, PlatformConnectionDimensions, PlatformConnectionWrite } from '../../types/api';
-import { DefinedFields } from '../shared/DefinedFields';
+import { TypeAndFields } from '../shared/TypeAndFields';
 import { DimensionsFailure } from '../shared/DimensionsFailure';
 import { cleanValues, emptyValues, missingRequired, valuesOfRecord, withUserAgent } from '../shared/fieldValues';
 import { FormFrame } from '../shared/FormFrame';
@@ -26,7 +24,6 @@ export interface PlatformConnectionFormProps {
 }
 
 export function PlatformConnectionForm({ title, dimensions, dimensionsError, record, saving, failure, backTo, onSubmit }: PlatformConnectionFormProps) {
-  const translate = useTranslate();
   const categories = Object.entries(dimensions ?? {});
   const [categoryType, setCategoryType] = useState(() => record?.category_type ?? categories[0]?.[1].internal_name ?? '');
   const category = categoryOf(dimensions, categoryType);
@@ -67,32 +64,19 @@ export function PlatformConnectionForm({ title, dimensions, dimensionsError, rec
       notice={<DimensionsFailure error={dimensionsError} />}
       onSubmit={submit}
     >
-      <TextField
-        select
-        label={translate('resources.platform-connections.fields.category')}
+      <TypeAndFields
+        label="resources.platform-connections.fields.category"
         name="category_type"
-        value={choices.length > 0 ? categoryType : ''}
-        onChange={(event) => changeCategory(event.target.value)}
-        required
-        fullWidth
-        error={tried && categoryMissing}
-        helperText={tried && categoryMissing ? translate('ra.validation.required') : undefined}
-      >
-        {choices.map((choice) => (
-          <MenuItem key={choice.value} value={choice.value}>
-            {choice.label}
-          </MenuItem>
-        ))}
-      </TextField>
-      {category && (
-        <DefinedFields
-          definitions={category.connection_parameters}
-          values={values}
-          onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))}
-          missing={tried ? missing : []}
-          keepsSecrets={keepsSecrets}
-        />
-      )}
+        value={categoryType}
+        choices={choices}
+        onTypeChange={changeCategory}
+        tried={tried}
+        definitions={category?.connection_parameters}
+        values={values}
+        onValuesChange={setValues}
+        missing={missing}
+        keepsSecrets={keepsSecrets}
+      />
     </FormFrame>
   );
 }
