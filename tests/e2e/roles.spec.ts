@@ -6,11 +6,11 @@ import { createActiveUser, userByEmail } from './fixtures/accounts';
 import { admin } from './fixtures/env';
 import { logout, openAccountMenu, runBulkAction, searchList, selectRows, sideMenu, signIn } from './fixtures/ui';
 
-// The menu is generated from the registered resources: the groups Data Operations
-// (Data Sources, Executions), Rules and Monitoring (Notifications) appear with the
-// issues that declare those resources, and are added here then.
+// The menu is generated from the registered resources: the groups Rules and Monitoring
+// (Notifications) appear with the issue that declares those resources, and are added here then.
 const NORMAL_MENU = {
   Management: ['My Searches', 'Profiles', 'Profile Lists', 'Companies'],
+  'Data Operations': ['Data Sources', 'Executions'],
 };
 const HREFS: Record<string, string> = {
   'My Searches': '/searches',
