@@ -23,43 +23,46 @@ import type { Execution } from '../types/api';
 const root = path.resolve(import.meta.dirname, '..');
 const FEED_TYPE = 'profile_feed';
 
-/** An NDJSON file of `count` people (the synthetic network's, seed 20261124), written once and reused. */
-function feedFile(count: number): string {
-  const file = path.join(os.tmpdir(), `bench-feed-${count}.ndjson`);
-  if (fs.existsSync(file)) return file;
+/**
+ * NDJSON files of `count` people (the synthetic network's, seed 20261124), written once and
+ * reused: the whole feed, and its halves (every 2nd line from 0 and from 1) for two retrievals.
+ */
+function feedFiles(count: number): string {
+  const dir = path.join(os.tmpdir(), `bench-feed-${count}`);
+  if (fs.existsSync(path.join(dir, 'done'))) return dir;
+  fs.mkdirSync(dir, { recursive: true });
   const seed = 20261124;
   const settings = { people: count, seed, share: 0, countries: [] };
   const pool = Array.from({ length: 60 }, (_, c) => {
     const { external_id, name, description, year_founded, location, industry, company_size } = makeCompany(seed, c);
     return { external_id, name, description, year_founded, location, industry, company_size };
   });
-  const out = fs.openSync(`${file}.part`, 'w');
+  const files = ['0-1', '0-2', '1-2'].map((name) => fs.openSync(path.join(dir, `${name}.ndjson`), 'w'));
   for (let i = 0; i < count; i += 1000) {
-    const lines = [];
-    for (let k = i; k < Math.min(count, i + 1000); k++) lines.push(JSON.stringify(syntheticPerson(settings, pool, k, 0)));
-    fs.writeSync(out, lines.join('\n') + '\n');
+    const lines: string[][] = [[], [], []];
+    for (let k = i; k < Math.min(count, i + 1000); k++) {
+      const line = JSON.stringify(syntheticPerson(settings, pool, k, 0));
+      lines[0].push(line);
+      lines[1 + (k % 2)].push(line);
+    }
+    lines.forEach((part, f) => part.length && fs.writeSync(files[f], part.join('\n') + '\n'));
   }
-  fs.closeSync(out);
-  fs.renameSync(`${file}.part`, file);
-  return file;
+  files.forEach((file) => fs.closeSync(file));
+  fs.writeFileSync(path.join(dir, 'done'), '');
+  return dir;
 }
 
-/** Serves the feed; `?part=i/n` serves every n-th line from i (two retrievals share one file). */
-async function serveFeed(file: string): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * Serves the feed as a static file server would (the file piped as it is, so that the
+ * benchmark's own CPU stays out of the figures); `?part=i/n` serves part i of n (n = 1 or 2).
+ */
+async function serveFeed(dir: string): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((request, response) => {
-    const part = new URL(request.url ?? '/', 'http://x').searchParams.get('part');
-    const [index, parts] = part ? part.split('/').map(Number) : [0, 1];
+    const part = new URL(request.url ?? '/', 'http://x').searchParams.get('part') ?? '0/1';
+    const file = path.join(dir, `${part.replace('/', '-')}.ndjson`);
+    if (!fs.existsSync(file)) return void response.writeHead(404).end();
     response.writeHead(200, { 'content-type': 'application/x-ndjson' });
-    let line = 0;
-    let rest = '';
-    const stream = fs.createReadStream(file, { encoding: 'utf8' });
-    stream.on('data', (chunk) => {
-      const lines = (rest + chunk).split('\n');
-      rest = lines.pop()!;
-      const kept = lines.filter(() => line++ % parts === index);
-      if (kept.length && !response.write(kept.join('\n') + '\n')) stream.pause(), response.once('drain', () => stream.resume());
-    });
-    stream.on('end', () => response.end(rest && line++ % parts === index ? rest + '\n' : ''));
+    fs.createReadStream(file).pipe(response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/people.ndjson`, close: () => new Promise((resolve) => server.close(() => resolve())) };
@@ -78,7 +81,9 @@ async function emptyPostgres(url: string): Promise<void> {
 }
 
 function startWorker(databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/worker.ts'], {
+  // BENCH_WORKER_NODE_ARGS: extra node flags for the workers (e.g. `--cpu-prof --cpu-prof-dir=…`)
+  const extra = process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'server/cli/worker.ts'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, ALLOW_PRIVATE_FEEDS: '1', SECRET_KEY: 'bench', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -160,7 +165,7 @@ export async function benchIngestion(options: { databaseUrl?: string; pglite: bo
     console.log(`  ${database}, ${result.label}: ${result.perSecond} profiles/s`);
   };
   if (options.databaseUrl) {
-    const feed = await serveFeed(feedFile(options.profiles));
+    const feed = await serveFeed(feedFiles(options.profiles));
     try {
       await measure('PostgreSQL 15', runCase('1 worker process, 1 retrieval', { databaseUrl: options.databaseUrl }, feed.url, options.profiles, 1, 1));
       await measure('PostgreSQL 15', runCase('2 worker processes, 2 retrievals of half the feed at once', { databaseUrl: options.databaseUrl }, feed.url, options.profiles, 2, 2));
@@ -169,7 +174,7 @@ export async function benchIngestion(options: { databaseUrl?: string; pglite: bo
     }
   }
   if (options.pglite) {
-    const feed = await serveFeed(feedFile(options.pgliteProfiles));
+    const feed = await serveFeed(feedFiles(options.pgliteProfiles));
     try {
       await measure('PGlite (embedded)', runCase('the server itself, 1 retrieval', {}, feed.url, options.pgliteProfiles, 1, 0));
     } finally {

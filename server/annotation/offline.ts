@@ -6,6 +6,7 @@ import { COUNTRIES } from '../demo/vocabulary';
 import type { ImportProfile } from '../connectors/import-format';
 import { currentJob } from '../connectors/import-format';
 import type { Annotation, Annotator } from './types';
+import { mapInSlices } from '../util/slices';
 
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
 
@@ -117,6 +118,6 @@ export const offlineAnnotator: Annotator = {
   model: 'heuristics-v1',
   async annotate(people) {
     const now = Date.now();
-    return people.map((person) => ({ annotation: annotateOffline(person, now), annotator: offlineAnnotator.name, model: offlineAnnotator.model }));
+    return mapInSlices(people, (person) => ({ annotation: annotateOffline(person, now), annotator: offlineAnnotator.name, model: offlineAnnotator.model }));
   },
 };

@@ -34,6 +34,8 @@ export interface StoredProfile extends ProfileValues {
   data_source_ids: number[];
   annotation_provenance: Record<string, AnnotationProvenance>;
   lists: StoredLists | null;
+  /** the stored row's and its detail's versions (xmin): whether it moved since it was read */
+  version: string;
 }
 
 export interface FieldChange {

@@ -8,8 +8,9 @@ import type { Database, ExecutionProgress } from '../db/schema';
 import type { JobContext, JobDefinition, Jobs } from './queue';
 import { connectorFor } from '../connectors';
 import { ConnectorError, type FieldValues, type SourceItem } from '../connectors/types';
-import { ingestBatch } from '../ingestion/ingest';
+import { prepareBatch, writeBatch, type PreparedBatch } from '../ingestion/ingest';
 import { annotatorFor } from '../annotation';
+import { yieldToEventLoop } from '../util/slices';
 import { refreshDimensions } from '../resources/profiles/dimensions';
 import { createExecution, finishExecution, findExecution } from '../resources/executions/repository';
 import { platformConnectionParameters } from '../resources/platform-connections/repository';
@@ -28,6 +29,7 @@ export interface RetrievalData {
 export const BATCH_SIZE = { postgres: 500, pglite: 200 };
 const BATCH_MS = 1_000;
 const MAX_ROW_ERRORS = 50;
+const READ_SLICE_MS = 2;
 
 class Revoked extends Error {}
 
@@ -95,11 +97,14 @@ async function runRetrieval(data: RetrievalData, { handle, log, job, secrets, al
     });
     let batch: SourceItem[] = [];
     let batchStarted = Date.now();
-    /** the batch being written: the next one is read and annotated meanwhile (one write at a time, in order) */
+    /**
+     * The batch being written: the next one is read, annotated and planned meanwhile (one
+     * write at a time, in order).
+     */
     let writing: Promise<void> = Promise.resolve();
-    const write = async (items: SourceItem[]) => {
+    const write = async (prepared: Promise<PreparedBatch>, items: SourceItem[]) => {
       const size = items.length;
-      await ingestBatch(db, { dataSourceId: source.id, executionId: execution.id, items, annotator, signal: abort.signal }, async (trx, counts) => {
+      await writeBatch(db, await prepared, async (trx, counts) => {
         const next = { ...progress, processed: progress.processed + size, created: progress.created + counts.created, updated: progress.updated + counts.updated, unchanged: progress.unchanged + counts.unchanged, failed: progress.failed + counts.failed };
         // each failed record named by its place in the source (the errors come in the batch's order)
         const failedAt = items.flatMap((item, i) => ('error' in item ? [checkpoint + i + 1] : []));
@@ -122,18 +127,27 @@ async function runRetrieval(data: RetrievalData, { handle, log, job, secrets, al
       const items = batch;
       batch = [];
       batchStarted = Date.now();
+      const prepared = prepareBatch(db, { dataSourceId: source.id, executionId: execution.id, items, annotator, signal: abort.signal });
+      prepared.catch(() => {}); // its error is thrown by the write that waits for it
       await writing;
-      writing = write(items);
+      writing = write(prepared, items);
       writing.catch(() => abort.abort()); // a failed write stops the reading; the error is thrown at the next await
       // let requests in between batches: an embedded database answers within the same turn of
       // the event loop, so a retrieval would otherwise hold the server until it ends
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToEventLoop();
     };
     const batchSize = handle.kind === 'pglite' ? BATCH_SIZE.pglite : BATCH_SIZE.postgres;
     try {
+      let sliceStart = performance.now();
       for await (const item of items) {
         batch.push(item);
         if (batch.length >= batchSize || Date.now() - batchStarted >= BATCH_MS) await flush();
+        else if (performance.now() - sliceStart >= READ_SLICE_MS) {
+          // records already received are parsed without ever leaving the turn: let the database's
+          // answers for the batch being written (and web requests) in
+          await yieldToEventLoop();
+          sliceStart = performance.now();
+        }
       }
       await flush();
     } finally {

@@ -9,7 +9,7 @@ import { startTestApi, type TestApi, type TestUser } from './harness';
 import { expectErrors, expectStatus } from './expect';
 import type { Execution, ListResponse, Profile, ProfileChange, ProfileSummary } from '../../types/api';
 import { createSource, finished, retrieve, retrieveAndWait } from './retrieval-support';
-import { ingestBatch } from '../../server/ingestion/ingest';
+import { ingestBatch, prepareBatch, writeBatch } from '../../server/ingestion/ingest';
 import { offlineAnnotator } from '../../server/annotation/offline';
 import { syntheticPerson } from '../../server/connectors/synthetic';
 import { makeCompany } from '../../server/demo/generator';
@@ -114,6 +114,28 @@ describe('ingestion', () => {
     const later = await ingestBatch(db, { ...input, items: people(3) });
     expect(later.created).toBe(0);
     expect(later.updated + later.unchanged).toBe(30);
+  });
+
+  it('a batch planned before another write landed is planned again on the locked rows: nothing duplicated, no correction lost', async () => {
+    const source = await createSource(api, owner, { people: '30' }, 'Planned ahead');
+    const { db } = api.handle;
+    const input = { dataSourceId: source.id, executionId: null, annotator: offlineAnnotator };
+    const own = (run: number) => Array.from({ length: 30 }, (_, i) => ({ profile: syntheticPerson({ ...settings, seed: 5151 }, pool, i, run) }));
+    const ahead = await prepareBatch(db, { ...input, items: own(0) }); // all 30 new when planned
+    expect(await ingestBatch(db, { ...input, items: own(0) })).toMatchObject({ created: 30 });
+    expect(await writeBatch(db, ahead)).toMatchObject({ created: 0, updated: 0, unchanged: 30 });
+    const held = sql<{ n: number }>`SELECT count(*)::int AS n FROM profile WHERE data_source_ids @> ARRAY[${source.id}::int]`;
+    expect(Number((await held.execute(db)).rows[0].n)).toBe(30);
+
+    // planned on the stored rows, then corrected by staff before it is written
+    const later = await prepareBatch(db, { ...input, items: own(3) });
+    await sql`UPDATE profile SET tech_rating = 9.9, annotation_provenance = annotation_provenance
+      || jsonb_build_object('tech_rating', jsonb_build_object('annotator', 'staff', 'model', null, 'at', now(), 'corrected_by', 'staff@example.test'))
+      WHERE data_source_ids @> ARRAY[${source.id}::int]`.execute(db);
+    const outcome = await writeBatch(db, later);
+    expect(outcome.updated).toBeGreaterThan(0); // the run changes people: their rows are written
+    const ratings = await db.selectFrom('profile').select('tech_rating').where(sql<boolean>`data_source_ids @> ARRAY[${source.id}::int]`).execute();
+    expect(ratings.map((r) => r.tech_rating)).toEqual(Array(30).fill(9.9));
   });
 
   it('a bad record fails alone; another source holding the same person adds its link', async () => {
