@@ -15,6 +15,7 @@ import authHook from './http/auth';
 import { Throttle } from './http/throttle';
 import { createMailer, type Mailer } from './mail/mailer';
 import { deferredJobs, type Jobs } from './jobs/queue';
+import { publishWebPressure, WebPressure } from './jobs/web-pressure';
 import { SecretBox, loadSecretKey, useSecretBox } from './accounts/secret-box';
 import { jobDefinitions } from './jobs';
 import { syncAllSchedules } from './jobs/retrieval';
@@ -86,7 +87,10 @@ export async function buildApp({ config, handle, workers = true, logger, extraAp
       const secrets = new SecretBox(loadSecretKey(config));
       instance.decorate('secrets', secrets);
       useSecretBox(handle.db, secrets);
-      const jobs = deferredJobs(handle, jobDefinitions, instance.log, { databaseUrl: config.databaseUrl, work: workers && config.workers, secrets, timing: config.jobTiming, allowPrivateFeeds: config.allowPrivateFeeds });
+      // retrievals (here or in worker processes) give way while requests are being answered
+      const webPressure = new WebPressure();
+      publishWebPressure(instance, webPressure, handle.kind === 'postgres' ? handle.db : null);
+      const jobs = deferredJobs(handle, jobDefinitions, instance.log, { databaseUrl: config.databaseUrl, work: workers && config.workers, secrets, timing: config.jobTiming, allowPrivateFeeds: config.allowPrivateFeeds, webPressure });
       instance.decorate('jobs', jobs);
       // once the server answers, after its first requests: workers and schedules need not wait
       // for a `send`, the profiles' count index builds in the background, the next new embedded

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/connect';
 import type { SecretBox } from '../accounts/secret-box';
 import type { JobTiming } from '../config';
+import { listenWebPressure, WebPressure } from './web-pressure';
 
 const DEFAULT_TIMING: JobTiming = { heartbeatSeconds: 30, superviseSeconds: 30, retryDelaySeconds: 15 };
 
@@ -33,6 +34,8 @@ export interface JobContext {
   secrets: SecretBox;
   /** profile feeds may reach loopback, link-local and private addresses (config ALLOW_PRIVATE_FEEDS) */
   allowPrivateFeeds: boolean;
+  /** whether web requests are being answered: long jobs give way between their steps */
+  webPressure: WebPressure;
 }
 
 export interface Jobs {
@@ -53,9 +56,18 @@ export async function startJobs(
   handle: DatabaseHandle,
   definitions: JobDefinition<any>[],
   log: FastifyBaseLogger,
-  options: { databaseUrl?: string; work?: boolean; secrets: SecretBox; timing?: JobTiming; allowPrivateFeeds?: boolean },
+  options: {
+    databaseUrl?: string;
+    work?: boolean;
+    secrets: SecretBox;
+    timing?: JobTiming;
+    allowPrivateFeeds?: boolean;
+    /** this process's web pressure (its server notes its requests); servers elsewhere are heard on PostgreSQL */
+    webPressure?: WebPressure;
+  },
 ): Promise<Jobs> {
   const timing = options.timing ?? DEFAULT_TIMING;
+  const webPressure = options.webPressure ?? new WebPressure();
   // pg-boss (and its cron and calendar libraries) load when the queue starts, after the server answers
   const { PgBoss, fromPglite } = await import('pg-boss');
   // how often jobs whose worker stopped sending heartbeats are failed (and so retried): each
@@ -66,6 +78,7 @@ export async function startJobs(
     : new PgBoss({ connectionString: options.databaseUrl, max: 4, ...supervision });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
+  const listener = options.work !== false && options.databaseUrl ? await listenWebPressure(options.databaseUrl, webPressure, log) : undefined;
   for (const definition of definitions) {
     const settings = definition.queue?.(timing);
     await boss.createQueue(definition.name, settings);
@@ -76,7 +89,7 @@ export async function startJobs(
       for (const job of jobs) {
         const jobLog = log.child({ job: definition.name, jobId: job.id });
         jobLog.info({ retryCount: job.retryCount }, 'job started');
-        await definition.handle(job.data, { handle, log: jobLog, secrets: options.secrets, allowPrivateFeeds: options.allowPrivateFeeds === true, job: { id: job.id, retryCount: job.retryCount, retryLimit, signal: job.signal } });
+        await definition.handle(job.data, { handle, log: jobLog, secrets: options.secrets, allowPrivateFeeds: options.allowPrivateFeeds === true, webPressure, job: { id: job.id, retryCount: job.retryCount, retryLimit, signal: job.signal } });
         jobLog.info('job done');
       }
     });
@@ -96,6 +109,7 @@ export async function startJobs(
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000 });
+      await listener?.close();
     },
   };
 }

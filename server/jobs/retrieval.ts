@@ -50,7 +50,7 @@ export async function syncAllSchedules(db: Kysely<Database>, jobs: Jobs): Promis
   for (const source of sources) await syncSchedule(jobs, source);
 }
 
-async function runRetrieval(data: RetrievalData, { handle, log, job, secrets, allowPrivateFeeds }: JobContext): Promise<void> {
+async function runRetrieval(data: RetrievalData, { handle, log, job, secrets, allowPrivateFeeds, webPressure }: JobContext): Promise<void> {
   const db = handle.db;
   const execution = await executionFor(db, data, job.id);
   if (!execution) return log.info({ data }, 'data source gone: nothing to retrieve');
@@ -102,9 +102,12 @@ async function runRetrieval(data: RetrievalData, { handle, log, job, secrets, al
      * write at a time, in order).
      */
     let writing: Promise<void> = Promise.resolve();
+    let lastWriteMs = 0;
     const write = async (prepared: Promise<PreparedBatch>, items: SourceItem[]) => {
       const size = items.length;
-      await writeBatch(db, await prepared, async (trx, counts) => {
+      const planned = await prepared;
+      const writeStarted = performance.now();
+      await writeBatch(db, planned, async (trx, counts) => {
         const next = { ...progress, processed: progress.processed + size, created: progress.created + counts.created, updated: progress.updated + counts.updated, unchanged: progress.unchanged + counts.unchanged, failed: progress.failed + counts.failed };
         // each failed record named by its place in the source (the errors come in the batch's order)
         const failedAt = items.flatMap((item, i) => ('error' in item ? [checkpoint + i + 1] : []));
@@ -121,6 +124,7 @@ async function runRetrieval(data: RetrievalData, { handle, log, job, secrets, al
         rowErrors.splice(0, rowErrors.length, ...errors);
       });
       checkpoint += size;
+      lastWriteMs = performance.now() - writeStarted;
     };
     const flush = async () => {
       if (batch.length === 0) return;
@@ -130,6 +134,7 @@ async function runRetrieval(data: RetrievalData, { handle, log, job, secrets, al
       const prepared = prepareBatch(db, { dataSourceId: source.id, executionId: execution.id, items, annotator, signal: abort.signal });
       prepared.catch(() => {}); // its error is thrown by the write that waits for it
       await writing;
+      await webPressure.giveWay(lastWriteMs, abort.signal);
       writing = write(prepared, items);
       writing.catch(() => abort.abort()); // a failed write stops the reading; the error is thrown at the next await
       // let requests in between batches: an embedded database answers within the same turn of

@@ -5,7 +5,7 @@
 // cancel.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { startTestApi, type TestApi, type TestUser } from './harness';
+import { startTestApi, testDb, type TestApi, type TestUser } from './harness';
 import { expectErrors, expectStatus } from './expect';
 import type { Execution, ListResponse, Profile, ProfileChange, ProfileSummary } from '../../types/api';
 import { createSource, finished, retrieve, retrieveAndWait } from './retrieval-support';
@@ -13,6 +13,7 @@ import { ingestBatch, prepareBatch, writeBatch } from '../../server/ingestion/in
 import { offlineAnnotator } from '../../server/annotation/offline';
 import { syntheticPerson } from '../../server/connectors/synthetic';
 import { makeCompany } from '../../server/demo/generator';
+import { listenWebPressure, WebPressure } from '../../server/jobs/web-pressure';
 
 let api: TestApi;
 let staff: TestUser;
@@ -217,5 +218,24 @@ describe('executions', () => {
     expect(after.progress.processed).toBeLessThan(100000);
     expect(await heldBy(source.id)).toBe(after.progress.created);
     expect(Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM profile_change WHERE execution_id = ${id}`.execute(api.handle.db)).rows[0].n)).toBe(after.progress.created);
+  });
+});
+
+describe.runIf(testDb === 'postgres')('web pressure across processes', () => {
+  it('a request to a server is heard by a worker listening elsewhere on the same PostgreSQL', async () => {
+    const pressure = new WebPressure();
+    let heard = false;
+    pressure.note = () => void (heard = true);
+    const listener = await listenWebPressure(process.env.TEST_DATABASE_URL!, pressure, api.app.log);
+    try {
+      // a server notifies at most every 100 ms: ask until one is heard (bounded by the test's timeout)
+      while (!heard) {
+        await api.call(owner.token, { method: 'GET', url: '/api/v1/data-sources/' });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(heard).toBe(true);
+    } finally {
+      await listener.close();
+    }
   });
 });
