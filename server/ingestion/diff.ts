@@ -78,6 +78,32 @@ function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /**
+ * An annotation made less than this long ago, by the same annotator and model, is kept for a
+ * person whose record did not change: a language model is not asked about the same person again
+ * on every run (and an age, which moves with time, is still brought up to date monthly).
+ */
+export const ANNOTATION_KEPT_DAYS = 30;
+
+/**
+ * The stored annotation of `person` when it still holds (see ANNOTATION_KEPT_DAYS): the record
+ * as the source gives it is the one stored, and every value was made by `annotator` lately or
+ * corrected by staff. Null: annotate again.
+ */
+export function annotationStillHolds(person: ImportProfile, lists: StoredLists, stored: StoredProfile | undefined, annotator: { name: string; model: string | null }, now = Date.now()): Annotation | null {
+  if (!stored?.lists) return null;
+  for (const field of ANNOTATION_FIELDS) {
+    const made = stored.annotation_provenance[field];
+    if (!made) return null;
+    if (made.corrected_by) continue;
+    if (made.annotator !== annotator.name || made.model !== annotator.model || !(Date.parse(made.at) > now - ANNOTATION_KEPT_DAYS * 86_400_000)) return null;
+  }
+  if (TEXT_FIELDS.some((field) => (stored[field] ?? null) !== (person[field] ?? null))) return null;
+  if ((stored.current_company ?? null) !== (currentJob(person)?.company?.name ?? null)) return null;
+  if (LIST_FIELDS.some((field) => !sameJson(stored.lists![field], lists[field]))) return null;
+  return Object.fromEntries(ANNOTATION_FIELDS.map((field) => [field, stored[field]])) as unknown as Annotation;
+}
+
+/**
  * What to write for `person` (annotated as `annotation` by `annotator`) given
  * what is stored (`stored`, undefined when new), for data source `dataSourceId`.
  */

@@ -15,7 +15,7 @@ import type { SourceItem } from '../connectors/types';
 import type { ImportCompany, ImportProfile } from '../connectors/import-format';
 import { ANNOTATION_FIELDS, type AnnotatedPerson, type Annotator } from '../annotation/types';
 import type { AnnotationProvenance } from '../db/schema';
-import { planPerson, storedLists, type PersonPlan, type StoredProfile } from './diff';
+import { annotationStillHolds, planPerson, storedLists, type PersonPlan, type StoredProfile } from './diff';
 import {
   companyRows, insertChanges, insertProfiles, lockVersions, readCompanies, readStored, updateProfiles, upsertCompanies, upsertDetails,
   type ChangedProfileRow, type ChangeRow, type DetailRow, type NewProfileRow, type RowsJson,
@@ -72,7 +72,7 @@ export async function ingestBatch(db: Kysely<Database>, input: BatchInput, commi
   return writeBatch(db, await prepareBatch(db, input), commit);
 }
 
-/** Annotates a batch and plans its writes against what is stored now (nothing locked, nothing written). */
+/** Annotates a batch (the people whose record changed) and plans its writes against what is stored now (nothing locked, nothing written). */
 export async function prepareBatch(db: Kysely<Database>, input: BatchInput): Promise<PreparedBatch> {
   const counts: BatchCounts = { created: 0, updated: 0, unchanged: 0, failed: 0, errors: [] };
   const people = new Map<string, ImportProfile>();
@@ -87,18 +87,28 @@ export async function prepareBatch(db: Kysely<Database>, input: BatchInput): Pro
     }
   }
   const persons = [...people.values()];
-  const annotations = persons.length ? await input.annotator.annotate(persons, input.signal) : [];
   const byExternalId = new Map<string, ImportCompany>();
   for (const person of persons) for (const job of person.jobs) if (job.company?.external_id) byExternalId.set(job.company.external_id, job.company);
   const [{ ids: companyIds, toWrite: companies }, stored] = persons.length
     ? await Promise.all([readCompanies(db, companyRows(byExternalId.values()), input.dataSourceId), readStored(db, persons.map((p) => p.external_id), false)])
     : [{ ids: new Map<string, number>(), toWrite: [] }, new Map<string, StoredProfile>()];
+  // only people whose record changed (or whose annotation is old or another annotator's) are annotated
+  const annotator = { name: input.annotator.name, model: input.annotator.model };
+  const kept = await mapInSlices(persons, (person) => annotationStillHolds(person, storedLists(person, companyIds), stored.get(person.external_id), annotator));
+  const fresh = persons.filter((_, i) => !kept[i]);
+  const made = fresh.length ? await input.annotator.annotate(fresh, input.signal) : [];
+  let next = 0;
+  const annotations: AnnotatedPerson[] = kept.map((annotation) => (annotation ? { annotation, annotator: annotator.name, model: annotator.model } : made[next++]));
   const at = new Date().toISOString();
   const prepared = { input, counts, persons, annotations, at, companies, companyIds, stored };
   return { ...prepared, plan: await planBatch(prepared, companyIds, stored) };
 }
 
-/** Writes a prepared batch in one transaction (again from the locked rows when they moved since). */
+/**
+ * Writes a prepared batch in one transaction, as planned when the locked rows did not move since;
+ * otherwise planned again on them. (An annotation kept from the stored row stays right: it is the
+ * annotator's for the very record being written, whoever wrote the row since.)
+ */
 export async function writeBatch(db: Kysely<Database>, prepared: PreparedBatch, commit?: Commit): Promise<BatchCounts> {
   const { input, persons } = prepared;
   for (let attempt = 1; ; attempt++) {
@@ -112,7 +122,7 @@ export async function writeBatch(db: Kysely<Database>, prepared: PreparedBatch, 
           const written = await upsertCompanies(trx, prepared.companies, input.dataSourceId);
           const companyIds = new Map([...prepared.companyIds, ...written]);
           const versions = await lockVersions(trx, persons.map((p) => p.external_id));
-          const plan = sameCompanies(written, prepared.companyIds) && sameVersions(versions, prepared.stored)
+          const plan = sameVersions(versions, prepared.stored) && sameCompanies(written, prepared.companyIds)
             ? prepared.plan
             : await planBatch(prepared, companyIds, await readStored(trx, persons.map((p) => p.external_id), true));
           outcome.created += plan.created;

@@ -3,7 +3,8 @@
 // this process, which asks a local fake OpenAI server (tests/support/fake-openai.ts) about each
 // person: well-formed answers land in the profiles with provenance llm:127.0.0.1:PORT / fake-1,
 // a malformed answer and a 500 that stays fall back to the offline heuristics (provenance
-// offline), a 429 is retried; a staff correction survives a later LLM run; a connection that is
+// offline), a 429 is retried; a later run asks only about people whose record changed (or who
+// fell back), and a staff correction survives it; a connection that is
 // missing, someone else's or of another category fails the retrieval with a clear reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -102,22 +103,32 @@ describe('a synthetic source annotated by an LLM connection', () => {
     expect(fake.requests.every((r) => r.authorization === 'Bearer k' && r.model === 'fake-1' && r.body.response_format?.type === 'json_schema')).toBe(true);
   });
 
-  it('a staff correction is kept when the model answers otherwise on the next run; the rest follows the model', async () => {
+  it('the next run asks only about people whose record changed or who fell back; a staff correction is kept when the model answers otherwise', async () => {
     const corrected = people[3];
     const before = await profileOf(corrected);
     expectStatus<Profile>(await api.call(staff.token, { method: 'PATCH', url: `/api/v1/profiles/${before.id}/annotation/`, payload: { tech_rating: 1.1 } }), 200);
     fake.reply = ({ person }) => ({ content: { ...wellFormed(person), tech_rating: 4, summary: `Second opinion on ${person}.` } });
-    const again = await retrieveAndWait(api, owner, sourceId);
-    expect(again.status).toBe('SUCCESS');
+    const asked = () => new Set(fake.requests.map((r) => r.person));
+
+    // nobody changed: only the two who fell back to offline last time are asked again
+    fake.requests.length = 0;
+    expect(await retrieveAndWait(api, owner, sourceId)).toMatchObject({ status: 'SUCCESS', progress: { processed: PEOPLE, created: 0 } });
+    expect(asked()).toEqual(new Set([malformed, failing]));
+    const recovered = await profileOf(people[0]);
+    expect(recovered).toMatchObject({ tech_rating: 4, summary: `Second opinion on ${malformed}.` });
+    expect(recovered.annotation_provenance.tech_rating).toMatchObject({ annotator: llmName, model: 'fake-1' });
+    expect((await profileOf(corrected)).summary).toBe(before.summary); // not asked: the first opinion stands
+
+    // everyone changes job or location: everyone is asked, the correction stays
+    await sql`UPDATE data_source SET additional_data = additional_data || '{"change_share": "100"}'::jsonb WHERE id = ${sourceId}`.execute(api.handle.db);
+    fake.requests.length = 0;
+    expect(await retrieveAndWait(api, owner, sourceId)).toMatchObject({ status: 'SUCCESS', progress: { processed: PEOPLE, updated: PEOPLE } });
+    expect(asked()).toEqual(new Set(people.map(nameOf)));
     const after = await profileOf(corrected);
     expect(after.tech_rating).toBe(1.1);
     expect(after.annotation_provenance.tech_rating).toMatchObject({ annotator: 'staff', corrected_by: staff.email });
     expect(after.summary).toBe(`Second opinion on ${nameOf(corrected)}.`);
     expect(after.annotation_provenance.summary).toMatchObject({ annotator: llmName, model: 'fake-1' });
-    // the person who fell back last time is the model's now
-    const recovered = await profileOf(people[0]);
-    expect(recovered).toMatchObject({ tech_rating: 4, summary: `Second opinion on ${malformed}.` });
-    expect(recovered.annotation_provenance.tech_rating).toMatchObject({ annotator: llmName, model: 'fake-1' });
   });
 });
 

@@ -10,7 +10,8 @@ import { expectErrors, expectStatus } from './expect';
 import type { Execution, ListResponse, Profile, ProfileChange, ProfileSummary } from '../../types/api';
 import { createSource, finished, retrieve, retrieveAndWait } from './retrieval-support';
 import { ingestBatch, prepareBatch, writeBatch } from '../../server/ingestion/ingest';
-import { offlineAnnotator } from '../../server/annotation/offline';
+import { annotateOffline, offlineAnnotator } from '../../server/annotation/offline';
+import type { ImportProfile } from '../../server/connectors/import-format';
 import { syntheticPerson } from '../../server/connectors/synthetic';
 import { makeCompany } from '../../server/demo/generator';
 import { listenWebPressure, WebPressure } from '../../server/jobs/web-pressure';
@@ -137,6 +138,40 @@ describe('ingestion', () => {
     expect(outcome.updated).toBeGreaterThan(0); // the run changes people: their rows are written
     const ratings = await db.selectFrom('profile').select('tech_rating').where(sql<boolean>`data_source_ids @> ARRAY[${source.id}::int]`).execute();
     expect(ratings.map((r) => r.tech_rating)).toEqual(Array(30).fill(9.9));
+  });
+
+  it('people whose record did not change are not annotated again, even when their row moved between planning and writing', async () => {
+    const source = await createSource(api, owner, { people: '10' }, 'Annotated once');
+    const { db } = api.handle;
+    const asked: string[] = [];
+    const counting = { ...offlineAnnotator, annotate: async (people: ImportProfile[], signal?: AbortSignal) => (asked.push(...people.map((p) => p.external_id)), offlineAnnotator.annotate(people, signal)) };
+    const input = { dataSourceId: source.id, executionId: null, annotator: counting };
+    const own = (run: number) => Array.from({ length: 10 }, (_, i) => ({ profile: syntheticPerson({ ...settings, seed: 6161 }, pool, i, run) }));
+    await ingestBatch(db, { ...input, items: own(0) });
+    expect(asked).toHaveLength(10);
+    asked.length = 0;
+    expect(await ingestBatch(db, { ...input, items: own(0) })).toMatchObject({ unchanged: 10 });
+    expect(asked).toEqual([]);
+    const changed = own(1).filter((item, i) => JSON.stringify(item.profile) !== JSON.stringify(own(0)[i].profile)).map((item) => item.profile.external_id);
+    expect(changed.length).toBeGreaterThan(0);
+    expect(changed.length).toBeLessThan(10);
+    await ingestBatch(db, { ...input, items: own(1) });
+    expect(asked.sort()).toEqual(changed.sort());
+
+    // planned keeping every stored annotation, then another source writes another record of one of them
+    asked.length = 0;
+    const ahead = await prepareBatch(db, { ...input, items: own(1) });
+    expect(asked).toEqual([]);
+    const [first] = own(1);
+    const other = await createSource(api, owner, { people: '1' }, 'Writes meanwhile');
+    await ingestBatch(db, { dataSourceId: other.id, executionId: null, annotator: offlineAnnotator, items: [{ profile: { ...first.profile, headline: 'Founder at Moved Meanwhile', skills: [] } }] });
+    await writeBatch(db, ahead); // planned again on the moved row, with the annotation it kept
+    expect(asked).toEqual([]);
+    const row = await db.selectFrom('profile').selectAll().where('external_id', '=', first.profile.external_id).executeTakeFirstOrThrow();
+    expect(row.headline).toBe(first.profile.headline);
+    expect(row.data_source_ids).toEqual([source.id, other.id]);
+    const expected = annotateOffline(first.profile);
+    expect({ summary: row.summary, tech_rating: row.tech_rating, entrepreneurial_spirit_rating: row.entrepreneurial_spirit_rating }).toEqual({ summary: expected.summary, tech_rating: expected.tech_rating, entrepreneurial_spirit_rating: expected.entrepreneurial_spirit_rating });
   });
 
   it('a bad record fails alone; another source holding the same person adds its link', async () => {
