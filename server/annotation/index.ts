@@ -2,6 +2,7 @@
 // additional_data names in annotation_connection (opened for the source's owner), else the
 // offline heuristics.
 import { ConnectorError, textOf, type FieldValues } from '../connectors/types';
+import { checkDestination, guardedFetch } from '../connectors/guarded-fetch';
 import { ANNOTATION_CONNECTION } from './fields';
 import type { LlmAnnotatorOptions, LlmLog } from './llm';
 import { offlineAnnotator } from './offline';
@@ -11,11 +12,14 @@ export { ANNOTATION_CONNECTION, ANNOTATION_FIELDS_DEF, annotationFieldProblems }
 export type { AnnotatedPerson, Annotation, Annotator } from './types';
 
 export const LLM_CONNECTION_CATEGORY = 'openai_compatible';
+const LLM_DESTINATION = { subject: "The LLM endpoint's address", type: 'AddressRefused' };
 
 export interface AnnotatorContext {
   /** the opened parameters of a platform connection the data source's owner may use */
   connection(id: string, category: string): Promise<FieldValues>;
   log?: LlmLog;
+  /** the endpoint may be a loopback, link-local or private address (config ALLOW_PRIVATE_FEEDS) */
+  allowPrivateNetworks?: boolean;
   /** for tests: waits, concurrency, time limits */
   options?: LlmAnnotatorOptions;
 }
@@ -34,6 +38,11 @@ export async function annotatorFor(source: { additional_data: unknown }, context
   const model = textOf(parameters, 'model');
   if (!/^https?:\/\/[^/]/i.test(baseUrl) || !URL.canParse(baseUrl)) throw new ConnectorError(`Platform connection ${id}: the API base URL is not an http(s) URL.`, { type: 'PlatformConnectionInvalid' });
   if (!model) throw new ConnectorError(`Platform connection ${id}: the model is missing.`, { type: 'PlatformConnectionInvalid' });
+  const allowPrivate = context.allowPrivateNetworks === true;
+  await checkDestination(baseUrl, allowPrivate, LLM_DESTINATION);
   const { llmAnnotator } = await import('./llm'); // the openai client, loaded when a source asks for it
-  return llmAnnotator({ baseUrl, apiKey: textOf(parameters, 'api_key'), model }, { ...context.options, log: context.log ?? context.options?.log });
+  return llmAnnotator(
+    { baseUrl, apiKey: textOf(parameters, 'api_key'), model },
+    { fetch: guardedFetch(allowPrivate, LLM_DESTINATION), ...context.options, log: context.log ?? context.options?.log },
+  );
 }

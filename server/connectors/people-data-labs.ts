@@ -7,6 +7,7 @@ import { ANNOTATION_FIELDS_DEF, annotationFieldProblems } from '../annotation/fi
 import { DEFAULT_BASE_URL, pdlRequest, type PdlConnection } from './pdl/client';
 import { pdlPersonItem } from './pdl/mapping';
 import { COMMON_SCHEDULES, ConnectorError, field, listOf, textOf, type ConnectorDeclaration, type FetchContext, type FieldValues, type SourceItem } from './types';
+import { checkDestination, guardedFetch } from './guarded-fetch';
 
 export const PDL_CATEGORY = 'people_data_labs';
 export const MAX_PROFILES = 10_000;
@@ -59,14 +60,18 @@ export function searchOf(text: string): { sql: string } | { query: Record<string
   return { sql: text };
 }
 
-/** The opened parameters of the data source's connection, checked. */
+const PDL_DESTINATION = { subject: 'The People Data Labs API address', type: 'AddressRefused' };
+
+/** The opened parameters of the data source's connection, checked (its address too). */
 async function pdlConnection(id: string, context: FetchContext): Promise<PdlConnection> {
   const parameters = await context.connection(id, PDL_CATEGORY);
   const apiKey = textOf(parameters, 'api_key');
   const baseUrl = textOf(parameters, 'base_url') || DEFAULT_BASE_URL;
   if (!apiKey) throw new ConnectorError(`Platform connection ${id} has no API key.`, { type: 'PlatformConnectionInvalid' });
   if (!/^https?:\/\/[^/]/i.test(baseUrl) || !URL.canParse(baseUrl)) throw new ConnectorError(`Platform connection ${id}: the API base URL is not an http(s) URL.`, { type: 'PlatformConnectionInvalid' });
-  return { apiKey, baseUrl };
+  const allowPrivate = context.allowPrivateNetworks === true;
+  await checkDestination(baseUrl, allowPrivate, PDL_DESTINATION);
+  return { apiKey, baseUrl, fetch: guardedFetch(allowPrivate, PDL_DESTINATION) };
 }
 
 async function* search(settings: Settings, pdl: PdlConnection, context: FetchContext): AsyncGenerator<SourceItem> {

@@ -83,7 +83,7 @@ async function runRetrieval(data: RetrievalData, { handle, log, job, secrets, al
   log.info({ execution: execution.id, dataSource: source.id, run, resumeAfter: checkpoint }, 'retrieval started');
   const connection = (id: string, category: string) => platformConnectionParameters(db, secrets, Number(id), category, source.owner_id);
   try {
-    const annotator = await annotatorFor(source, { connection, log });
+    const annotator = await annotatorFor(source, { connection, log, allowPrivateNetworks: allowPrivateFeeds });
     const items = connector.fetch({
       dataSourceId: source.id,
       additionalData: source.additional_data as FieldValues,

@@ -27,7 +27,7 @@ let stranger: TestUser;
 
 beforeAll(async () => {
   fake = await startFakeOpenAi('k', 'fake-1');
-  api = await startTestApi();
+  api = await startTestApi({ allowPrivateFeeds: true }); // the fake model listens on the loopback
   staff = await api.user({ is_staff: true });
   owner = await api.user({ email: 'owner@llm-annotation.test' });
   stranger = await api.user({ email: 'stranger@llm-annotation.test' });

@@ -183,7 +183,8 @@ const recordWait = async (ms: number) => {
 
 beforeAll(async () => {
   pdl = await startFakePdl();
-  api = await startTestApi({ jobTiming: { heartbeatSeconds: 30, superviseSeconds: 30, retryDelaySeconds: 0 } });
+  // the fake PDL listens on the loopback: allowed here (tests/api/private-addresses.test.ts refuses it)
+  api = await startTestApi({ allowPrivateFeeds: true, jobTiming: { heartbeatSeconds: 30, superviseSeconds: 30, retryDelaySeconds: 0 } });
   owner = await api.user({ email: 'owner@pdl.test' });
   colleague = await api.user({ email: 'colleague@pdl.test' });
   stranger = await api.user({ email: 'stranger@pdl.test' });
@@ -419,6 +420,7 @@ describe('the connector alone', () => {
     skip: 0,
     signal,
     log,
+    allowPrivateNetworks: true, // the fake listens on the loopback
     connection: async (id, category) => {
       expect([id, category]).toEqual(['7', 'people_data_labs']);
       return { api_key: apiKey, base_url: pdl.baseUrl };

@@ -85,11 +85,18 @@ export function isPrivateAddress(address: string): boolean {
 export const publicOnly: AddressPolicy = (address) => !isPrivateAddress(address);
 export const anyAddress: AddressPolicy = () => true;
 
-export function refusal(host: string, address: string): ConnectorError {
+/** What a refused address was for, as the message names it, and the error's type. */
+export interface Destination {
+  subject: string;
+  type: string;
+}
+export const FEED: Destination = { subject: "The feed's address", type: 'FeedAddressRefused' };
+
+export function refusal(host: string, address: string, destination: Destination = FEED): ConnectorError {
   const shown = host === address ? address : `${host} (${address})`;
   return new ConnectorError(
-    `The feed's address ${shown} is a loopback, link-local or private address: refused (the server's operator may allow such feeds with ALLOW_PRIVATE_FEEDS=1).`,
-    { type: 'FeedAddressRefused' },
+    `${destination.subject} ${shown} is a loopback, link-local or private address: refused (the server's operator may allow such addresses with ALLOW_PRIVATE_FEEDS=1).`,
+    { type: destination.type },
   );
 }
 
@@ -113,13 +120,13 @@ export function checkFeedUrl(url: URL, allow: AddressPolicy): void {
  * a refusal when any of its addresses is refused; the connection is then made
  * to the addresses checked here.
  */
-export function guardedLookup(allow: AddressPolicy): net.LookupFunction {
+export function guardedLookup(allow: AddressPolicy, destination: Destination = FEED): net.LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '');
       if (addresses.length === 0) return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '');
       const refused = addresses.find(({ address }) => !allow(address));
-      if (refused) return callback(refusal(hostname, refused.address) as NodeJS.ErrnoException, '');
+      if (refused) return callback(refusal(hostname, refused.address, destination) as NodeJS.ErrnoException, '');
       if (options.all) callback(null, addresses);
       else callback(null, addresses[0].address, addresses[0].family);
     });

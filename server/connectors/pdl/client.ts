@@ -49,6 +49,8 @@ export const DEFAULT_BASE_URL = 'https://api.peopledatalabs.com/v5';
 export interface PdlConnection {
   apiKey: string;
   baseUrl: string;
+  /** the fetch requests go through (default: Node's); a retrieval's refuses private addresses */
+  fetch?: typeof fetch;
 }
 
 export interface PdlAnswer {
@@ -123,7 +125,7 @@ export async function pdlRequest(connection: PdlConnection, request: PdlRequest)
     const timeout = AbortSignal.timeout(options.timeoutMs);
     let wait: number | undefined;
     try {
-      const response = await fetch(url, {
+      const response = await (connection.fetch ?? fetch)(url, {
         method: request.method,
         headers: {
           'X-Api-Key': connection.apiKey,
