@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/connect';
@@ -19,6 +18,7 @@ import { syntheticPerson } from '../server/connectors/synthetic';
 import { makeCompany } from '../server/demo/generator';
 import { connectorFor } from '../server/connectors';
 import type { Execution } from '../types/api';
+import { emptyPostgres } from '../server/db/empty-postgres';
 
 const root = path.resolve(import.meta.dirname, '..');
 const FEED_TYPE = 'profile_feed';
@@ -68,17 +68,6 @@ async function serveFeed(dir: string): Promise<{ url: string; close(): Promise<v
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/people.ndjson`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-async function emptyPostgres(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('DROP SCHEMA IF EXISTS public CASCADE');
-    await client.query('DROP SCHEMA IF EXISTS pgboss CASCADE');
-    await client.query('CREATE SCHEMA public');
-  } finally {
-    await client.end();
-  }
-}
 
 function startWorker(databaseUrl: string): Promise<ChildProcess> {
   // BENCH_WORKER_NODE_ARGS: extra node flags for the workers (e.g. `--cpu-prof --cpu-prof-dir=…`)

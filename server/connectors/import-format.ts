@@ -2,6 +2,8 @@
 // lists, as a profile feed gives it and as every connector hands it to the ingestion. Reading a
 // record checks it field by field; a record that does not fit fails alone, with a reason that
 // names the field.
+import type { Selectable } from 'kysely';
+import type { ProfileTable } from '../db/schema';
 
 export interface ImportCompany {
   /** the professional-network company URL; companies are upserted by it */
@@ -16,14 +18,8 @@ export interface ImportCompany {
 
 type Period = { start_date: string | null; end_date: string | null };
 
-export interface ImportProfile {
-  external_id: string;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  location: string | null;
-  headline: string | null;
-  image_url: string | null;
+/** A person as a source gives it: the profile's own text fields as stored (db/schema.ts), and the nested lists. */
+export interface ImportProfile extends Pick<Selectable<ProfileTable>, 'external_id' | (typeof TEXT_FIELDS)[number]> {
   educations: ({ degree: string | null; field_of_study: string | null; school: { name: string | null; location: string | null } } & Period)[];
   jobs: ({ job_title: string | null; company: ImportCompany | null } & Period)[];
   skills: { name: string; endorsements: number | null }[];

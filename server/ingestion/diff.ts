@@ -3,27 +3,12 @@
 // data source. Pure functions: the ingestion reads the rows, these decide, the ingestion writes.
 import type { ImportProfile, ListField } from '../connectors/import-format';
 import { currentJob, LIST_FIELDS, TEXT_FIELDS } from '../connectors/import-format';
-import type { AnnotationProvenance } from '../db/schema';
+import type { Selectable } from 'kysely';
+import type { AnnotationProvenance, ProfileTable } from '../db/schema';
 import { ANNOTATION_FIELDS, type Annotation, type AnnotationField } from '../annotation/types';
 
-/** The profile columns an ingestion writes, as stored. */
-export interface ProfileValues {
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  location: string | null;
-  headline: string | null;
-  image_url: string | null;
-  current_company: string | null;
-  age_value: number | null;
-  gender_value: string | null;
-  summary: string | null;
-  nationalities: Record<string, number>;
-  tech_rating: number | null;
-  education_rating: number | null;
-  professional_experience_rating: number | null;
-  entrepreneurial_spirit_rating: number | null;
-}
+/** The profile columns an ingestion writes, as stored: the record's text fields, the current company, the annotation. */
+export type ProfileValues = Pick<Selectable<ProfileTable>, (typeof TEXT_FIELDS)[number] | 'current_company' | AnnotationField>;
 
 export type StoredLists = Record<ListField, unknown[]>;
 

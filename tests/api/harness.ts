@@ -10,6 +10,7 @@ import { buildApp } from '../../server/app';
 import { hashPassword } from '../../server/accounts/passwords';
 import { insertUser } from '../../server/accounts/users';
 import { issueToken } from '../../server/accounts/tokens';
+import { emptyPostgres } from '../../server/db/empty-postgres';
 
 /**
  * The API under test: `TEST_DB=pglite` (default) opens a fresh in-memory
@@ -50,18 +51,6 @@ let sequence = 0;
 const PASSWORD = 'correct horse battery';
 let passwordHash: Promise<string> | undefined;
 
-async function emptyPostgres(url: string): Promise<void> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('DROP SCHEMA IF EXISTS public CASCADE');
-    await client.query('DROP SCHEMA IF EXISTS pgboss CASCADE');
-    await client.query('CREATE SCHEMA public');
-  } finally {
-    await client.end();
-  }
-}
 
 export async function startTestApi(
   overrides: Partial<Config> = {},
