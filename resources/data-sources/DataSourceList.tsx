@@ -1,12 +1,10 @@
 // The /data-sources list (SPEC §2 Data sources, §4 Public visibility, §8): a declaration
 // the list machinery renders, with the type and schedule labels of the dimensions.
 import { useMemo } from 'react';
-import { Box } from '@mui/material';
 import type { DataSource, DataSourceDimensions } from '../../types/api';
 import { deleteEach, postEach } from '../../src/lists/bulkActions';
-import { ListScreen } from '../../src/lists/ListScreen';
 import type { ListDeclaration, PerItemBulkAction } from '../../src/lists/types';
-import { DimensionsFailure } from '../shared/DimensionsFailure';
+import { DimensionsListScreen } from '../shared/DimensionsListScreen';
 import { scheduleOptionLabel, sourceTypeLabel, useDataSourceDimensions } from './dataSourceTypes';
 
 const label = (field: string) => `resources.data-sources.fields.${field}`;
@@ -57,14 +55,5 @@ export function dataSourceList(dimensions: DataSourceDimensions | undefined): Li
 export function DataSourceList() {
   const { data: dimensions, error } = useDataSourceDimensions();
   const declaration = useMemo(() => dataSourceList(dimensions), [dimensions]);
-  return (
-    <>
-      {error ? (
-        <Box sx={{ px: { xs: 1, sm: 2 }, pt: { xs: 1, sm: 2 } }}>
-          <DimensionsFailure error={error} />
-        </Box>
-      ) : null}
-      <ListScreen declaration={declaration} />
-    </>
-  );
+  return <DimensionsListScreen declaration={declaration} dimensionsError={error} />;
 }

@@ -1,11 +1,9 @@
 // The /platform-connections list (SPEC §2 Platform connections): no selection, no bulk
 // actions; the category shown by its label.
 import { useMemo } from 'react';
-import { Box } from '@mui/material';
 import type { PlatformConnection, PlatformConnectionDimensions } from '../../types/api';
-import { ListScreen } from '../../src/lists/ListScreen';
 import type { ListDeclaration } from '../../src/lists/types';
-import { DimensionsFailure } from '../shared/DimensionsFailure';
+import { DimensionsListScreen } from '../shared/DimensionsListScreen';
 import { categoryLabel, usePlatformConnectionDimensions } from './platformConnectionTypes';
 
 const label = (field: string) => `resources.platform-connections.fields.${field}`;
@@ -35,14 +33,5 @@ export function platformConnectionList(dimensions: PlatformConnectionDimensions 
 export function PlatformConnectionList() {
   const { data: dimensions, error } = usePlatformConnectionDimensions();
   const declaration = useMemo(() => platformConnectionList(dimensions), [dimensions]);
-  return (
-    <>
-      {error ? (
-        <Box sx={{ px: { xs: 1, sm: 2 }, pt: { xs: 1, sm: 2 } }}>
-          <DimensionsFailure error={error} />
-        </Box>
-      ) : null}
-      <ListScreen declaration={declaration} />
-    </>
-  );
+  return <DimensionsListScreen declaration={declaration} dimensionsError={error} />;
 }

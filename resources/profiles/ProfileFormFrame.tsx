@@ -1,8 +1,7 @@
-import type { FormEvent, ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Alert } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { FailureAlert } from '../shared/FailureAlert';
+import { FormFrame } from '../shared/FormFrame';
 import type { ShownFailure } from '../shared/useErrorThenReturn';
 
 /** 'Profile ID is missing.' (SPEC §5), for the sub-screens reached without a usable id. */
@@ -15,7 +14,10 @@ export function MissingProfileId() {
   );
 }
 
-/** The frame of the rating and comment screens: title, failure, one field, Save and the way back. */
+/**
+ * The frame of the rating and comment screens: the shared form frame, narrower, with the
+ * profile's Save and the way back to the profile; the title stays out of the app bar.
+ */
 export function ProfileFormFrame({
   id,
   title,
@@ -32,28 +34,19 @@ export function ProfileFormFrame({
   onSubmit: () => void;
   children: ReactNode;
 }) {
-  const translate = useTranslate();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 560 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {translate(title)}
-      </Typography>
-      <FailureAlert failure={failure} />
-      <Paper variant="outlined" component="form" noValidate onSubmit={submit} sx={{ p: 2 }}>
-        {children}
-        <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
-          <Button type="submit" variant="contained" disabled={saving}>
-            {translate('resources.profiles.actions.save')}
-          </Button>
-          <Button component={RouterLink} to={`/profiles/${id}`}>
-            {translate('resources.profiles.actions.back_to_profile')}
-          </Button>
-        </Stack>
-      </Paper>
-    </Box>
+    <FormFrame
+      title={title}
+      submitLabel="resources.profiles.actions.save"
+      saving={saving}
+      failure={failure}
+      backTo={`/profiles/${id}`}
+      backLabel="resources.profiles.actions.back_to_profile"
+      maxWidth={560}
+      inAppBar={false}
+      onSubmit={onSubmit}
+    >
+      {children}
+    </FormFrame>
   );
 }

@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Paper, Stack } from '@mui/material';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { PageHeading } from '../../src/lists/PageHeading';
 import { FailureAlert } from './FailureAlert';
@@ -16,7 +16,10 @@ export function FormFrame({
   saving,
   failure,
   backTo,
+  backLabel = 'app.form.cancel',
   notice,
+  maxWidth = 720,
+  inAppBar = true,
   onSubmit,
   children,
 }: {
@@ -27,8 +30,14 @@ export function FormFrame({
   failure: ShownFailure | null;
   /** where Cancel leads */
   backTo: string;
+  /** i18n key of the way back; Cancel unless told */
+  backLabel?: string;
   /** shown above the form, e.g. a failed dimensions fetch */
   notice?: ReactNode;
+  /** the frame's width at the most, in pixels */
+  maxWidth?: number;
+  /** the title in react-admin's app bar as well as the page's h1; false: the h1 only */
+  inAppBar?: boolean;
   onSubmit: () => void;
   children: ReactNode;
 }) {
@@ -38,8 +47,14 @@ export function FormFrame({
     onSubmit();
   };
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 720 }}>
-      <PageHeading title={translate(title)} sx={{ mb: 2 }} />
+    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth }}>
+      {inAppBar ? (
+        <PageHeading title={translate(title)} sx={{ mb: 2 }} />
+      ) : (
+        <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+          {translate(title)}
+        </Typography>
+      )}
       <FailureAlert failure={failure} />
       {notice}
       <Paper variant="outlined" component="form" noValidate onSubmit={submit} sx={{ p: 2 }}>
@@ -49,7 +64,7 @@ export function FormFrame({
             {translate(submitLabel)}
           </Button>
           <Button component={RouterLink} to={backTo}>
-            {translate('app.form.cancel')}
+            {translate(backLabel)}
           </Button>
         </Stack>
       </Paper>
