@@ -35,7 +35,8 @@ class Revoked extends Error {}
 
 export const retrievalJob: JobDefinition<RetrievalData> = {
   name: 'data-source-retrieval',
-  queue: (timing) => ({ retryLimit: 3, retryDelay: timing.retryDelaySeconds, retryBackoff: true, heartbeatSeconds: timing.heartbeatSeconds, expireInSeconds: 6 * 3600 }),
+  // doubled at each retry; a delay of 0 (tests) retries at once (pg-boss's backoff would start at 1 s)
+  queue: (timing) => ({ retryLimit: 3, retryDelay: timing.retryDelaySeconds, retryBackoff: timing.retryDelaySeconds > 0, heartbeatSeconds: timing.heartbeatSeconds, expireInSeconds: 6 * 3600 }),
   handle: (data, context) => runRetrieval(data, context),
 };
 
