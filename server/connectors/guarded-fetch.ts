@@ -5,19 +5,22 @@
 // Redirects are never followed (a redirect could point anywhere, and would carry the API key).
 import dns from 'node:dns/promises';
 import net from 'node:net';
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { Agent } from 'undici';
 import { anyAddress, guardedLookup, hostOf, publicOnly, refusal, type Destination } from './feed/address-guard';
 import { ConnectorError } from './types';
 
 export function guardedFetch(allowPrivateNetworks: boolean, destination: Destination): typeof fetch {
   const allow = allowPrivateNetworks ? anyAddress : publicOnly;
-  const dispatcher = new Agent({ connect: { lookup: guardedLookup(allow, destination) } });
+  // undici loads on the first request, not with the server (it weighs on every start)
+  let client: Promise<{ agent: Agent; fetch: (typeof import('undici'))['fetch'] }> | undefined;
+  const connect = () => (client ??= import('undici').then(({ Agent, fetch }) => ({ agent: new Agent({ connect: { lookup: guardedLookup(allow, destination) } }), fetch })));
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     const host = hostOf(url);
     if (net.isIP(host) && !allow(host)) throw refusal(host, host, destination);
+    const { agent, fetch } = await connect();
     try {
-      return await undiciFetch(input as never, { ...(init as object), redirect: 'manual', dispatcher } as never);
+      return await fetch(input as never, { ...(init as object), redirect: 'manual', dispatcher: agent } as never);
     } catch (error) {
       // undici wraps the lookup's refusal: give it back as it is
       const cause = (error as { cause?: unknown }).cause;
