@@ -9,6 +9,7 @@ import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai'
 import type { ImportProfile } from '../connectors/import-format';
 import { offlineAnnotator } from './offline';
 import type { AnnotatedPerson, Annotation, Annotator } from './types';
+import { ANNOTATED_AGE, ISO_COUNTRY_CODES } from '../../types/wire/countries';
 
 export interface LlmConnection {
   /** e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1 */
@@ -45,14 +46,7 @@ export interface LlmAnnotatorOptions {
   fetch?: typeof fetch;
 }
 
-/** ISO 3166-1 alpha-2, plus XK (Kosovo, user-assigned but what everyone uses). */
-const ISO_COUNTRIES = new Set(
-  ('AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ '
-    + 'DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT '
-    + 'JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI '
-    + 'NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL '
-    + 'TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW XK').split(' '),
-);
+const ISO_COUNTRIES = new Set(ISO_COUNTRY_CODES);
 /** codes models write that ISO spells otherwise */
 const COUNTRY_ALIASES: Record<string, string> = { UK: 'GB', EL: 'GR' };
 const MAX_NATIONALITIES = 5;
@@ -177,7 +171,7 @@ export function annotationFromAnswer(content: string | null | undefined): Annota
   const sex = gender?.trim().toLowerCase();
   const line = summary?.replace(/\s+/g, ' ').trim() ?? '';
   return {
-    age_value: years !== null && years >= 14 && years <= 100 ? years : null,
+    age_value: years !== null && years >= ANNOTATED_AGE.minimum && years <= ANNOTATED_AGE.maximum ? years : null,
     gender_value: sex === 'male' || sex === 'female' ? sex : null,
     nationalities: nationalitiesOf(answer.nationalities),
     summary: line ? (line.length > MAX_SUMMARY ? `${line.slice(0, MAX_SUMMARY - 1)}…` : line) : null,

@@ -13,7 +13,8 @@ export function guardedFetch(allowPrivateNetworks: boolean, destination: Destina
   const allow = allowPrivateNetworks ? anyAddress : publicOnly;
   // undici loads on the first request, not with the server (it weighs on every start)
   let client: Promise<{ agent: Agent; fetch: (typeof import('undici'))['fetch'] }> | undefined;
-  const connect = () => (client ??= import('undici').then(({ Agent, fetch }) => ({ agent: new Agent({ connect: { lookup: guardedLookup(allow, destination) } }), fetch })));
+  const connect = () =>
+    (client ??= loadUndici().then(({ Agent, fetch }) => ({ agent: new Agent({ connect: { lookup: guardedLookup(allow, destination) } }), fetch })));
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     const host = hostOf(url);
@@ -28,6 +29,16 @@ export function guardedFetch(allowPrivateNetworks: boolean, destination: Destina
       throw error;
     }
   }) as unknown as typeof fetch;
+}
+
+type Undici = typeof import('undici');
+/**
+ * undici's exports. From the sources the namespace has them by name; in the server bundle (esbuild,
+ * undici being CommonJS) the chunk's namespace has only `default` — the `module.exports` object.
+ */
+async function loadUndici(): Promise<Pick<Undici, 'Agent' | 'fetch'>> {
+  const namespace = (await import('undici')) as Undici & { default?: Undici };
+  return typeof namespace.Agent === 'function' ? namespace : (namespace.default as Undici);
 }
 
 /**

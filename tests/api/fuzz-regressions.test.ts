@@ -54,3 +54,42 @@ describe('an id filter beyond PostgreSQL integers', () => {
     expect((await api.call(staff.token, { method: 'GET', url: '/api/v1/profiles?data_sources=2147483647' })).statusCode).toBe(200);
   });
 });
+
+describe('a staff correction of an annotation with a value no annotator would give', () => {
+  // found as: PATCH /api/v1/profiles/1/annotation/ {"nationalities": {"Authorization": {"is_staff": true}}}
+  // → 500, with the object already stored: every later read of that person answered 500
+  it('is refused with 400 naming the field, and changes nothing', async () => {
+    const staff = await api.user({ is_staff: true });
+    const { id } = await api.handle.db
+      .insertInto('profile')
+      .values({ external_id: 'https://www.linkedin.com/in/fuzz-annotation', first_name: 'Fuzz', last_name: 'Annotation', data_source_ids: [] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const url = `/api/v1/profiles/${id}/annotation/`;
+    const before = await api.call(staff.token, { method: 'GET', url: `/api/v1/profiles/${id}` });
+    expect(before.statusCode).toBe(200);
+    const refused: [Record<string, unknown>, string][] = [
+      [{ nationalities: { Authorization: { is_staff: true } } }, 'nationalities'],
+      [{ nationalities: { DE: { is_staff: true } } }, 'nationalities.DE'],
+      [{ nationalities: { QQ: 0.5 } }, 'nationalities'],
+      [{ nationalities: { de: 0.5 } }, 'nationalities'],
+      [{ nationalities: { DE: 1.5 } }, 'nationalities.DE'],
+      [{ nationalities: { DE: 0.7, FR: 0.6 } }, 'nationalities'],
+      [{ age_value: 3 }, 'age_value'],
+      [{ age_value: 101 }, 'age_value'],
+      [{ age_value: 30.5 }, 'age_value'],
+      [{ tech_rating: -0.1 }, 'tech_rating'],
+      [{ entrepreneurial_spirit_rating: 10.01 }, 'entrepreneurial_spirit_rating'],
+      [{ gender_value: { is_staff: true } }, 'gender_value'],
+      [{ summary: ['a'] }, 'summary'],
+    ];
+    for (const [payload, field] of refused) expectErrors(await api.call(staff.token, { method: 'PATCH', url, payload }), 400, [field]);
+    const after = await api.call(staff.token, { method: 'GET', url: `/api/v1/profiles/${id}` });
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual(before.json());
+    const accepted = await api.call(staff.token, { method: 'PATCH', url, payload: { nationalities: { DE: 0.6, FR: 0.4 }, age_value: 41 } });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({ nationalities: { DE: 0.6, FR: 0.4 }, age_value: 41 });
+    expect((await api.call(staff.token, { method: 'POST', url: `/api/v1/profiles/${id}/comment/`, payload: { comment: 'still readable' } })).statusCode).toBe(200);
+  });
+});

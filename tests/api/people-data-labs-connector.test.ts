@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdlOptions } from '../../server/connectors/pdl/client';
 import { peopleDataLabs } from '../../server/connectors/people-data-labs';
 import { ConnectorError, type FetchContext, type SourceItem } from '../../server/connectors/types';
-import { KEY, pdlError, population, recordPdlWaits, startFakePdl, type FakePdl } from '../support/fake-pdl';
+import { KEY, pdlError, population, startFakePdl, type FakePdl } from '../support/fake-pdl';
+import { recordPdlWaits } from '../support/pdl-waits';
 
 let pdl: FakePdl;
 const { waits, saved } = recordPdlWaits(() => pdl);

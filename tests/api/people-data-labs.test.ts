@@ -14,7 +14,8 @@ import type { DataSource, Execution, ListResponse, PlatformConnection, Profile, 
 import { finished, retrieve, retrieveAndWait } from './retrieval-support';
 import { pdlOptions } from '../../server/connectors/pdl/client';
 import { BATCH_SIZE } from '../../server/jobs/retrieval';
-import { BROKE_KEY, KEY, pdlPerson, population, recordPdlWaits, startFakePdl, type FakePdl } from '../support/fake-pdl';
+import { BROKE_KEY, KEY, pdlPerson, population, startFakePdl, type FakePdl } from '../support/fake-pdl';
+import { recordPdlWaits } from '../support/pdl-waits';
 
 let api: TestApi;
 let pdl: FakePdl;

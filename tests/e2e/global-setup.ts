@@ -63,6 +63,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // so that no spec passes or fails by speed. The per-account limit stays as shipped; the
     // throttle itself is proven by sign-in.spec.ts (in the browser) and tests/api/throttle.test.ts.
     THROTTLE_PER_IP: process.env.E2E_THROTTLE_PER_IP ?? '1000000',
+    // connectors.spec.ts points People Data Labs and LLM connections at fakes on the loopback
+    ALLOW_PRIVATE_FEEDS: '1',
   };
   // A fresh embedded database, whatever the developer's shell points at.
   delete env.DATABASE_URL;

@@ -1,10 +1,8 @@
 // A local fake of People Data Labs' API (node:http) speaking its protocol — X-Api-Key, Person
 // Search paged with scroll_token, Person Enrichment, their error bodies — for the connector's
-// tests; and the connector's waits recorded rather than slept (pdlOptions).
+// tests (vitest's and the e2e specs'); pdl-waits.ts records the connector's waits.
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { pdlOptions, type PdlOptions } from '../../server/connectors/pdl/client';
 
 export const KEY = 'pdl-test-key-0123456789abcdef';
 export const BROKE_KEY = 'pdl-key-without-credits-42';
@@ -154,30 +152,4 @@ export function population(pdl: FakePdl, name: string, n: number, extra: Person[
   const query = `SELECT * FROM person WHERE job_title='founder' AND location_country='germany' AND tag='${name}'`;
   pdl.populations.set(query, [...Array.from({ length: n }, (_, i) => pdlPerson(name, i)), ...extra]);
   return query;
-}
-
-/**
- * The connector's waits recorded, not slept, for the file's tests; its options and the fake's
- * forced answers reset after each test. Returns the waits asked for (emptied after each test)
- * and the options as they were (their real sleep).
- */
-export function recordPdlWaits(fake: () => FakePdl | undefined): { waits: number[]; saved: PdlOptions } {
-  const waits: number[] = [];
-  const saved: PdlOptions = { ...pdlOptions };
-  const recordWait = async (ms: number) => {
-    waits.push(ms);
-  };
-  beforeAll(() => {
-    pdlOptions.sleep = recordWait;
-  });
-  afterEach(() => {
-    Object.assign(pdlOptions, saved, { sleep: recordWait });
-    waits.length = 0;
-    fake()?.forced.splice(0);
-    fake()?.forcedAtPage.clear();
-  });
-  afterAll(() => {
-    Object.assign(pdlOptions, saved);
-  });
-  return { waits, saved };
 }

@@ -1,6 +1,7 @@
 // Profiles (SPEC §3 Profile, Profile dimensions, Connection).
 import { Type, type TSchema } from 'typebox';
 import { DataSourceRefSchema, DateTime, Nullable } from '../schema';
+import { ANNOTATED_AGE, ISO_COUNTRY_CODES } from './countries';
 
 /** The four AI ratings, 0–10, null when the annotation has none. */
 export const RATING_FIELDS = ['tech_rating', 'education_rating', 'professional_experience_rating', 'entrepreneurial_spirit_rating'] as const;
@@ -117,9 +118,16 @@ export const CommentRequestSchema = Type.Object({ comment: Type.String({ minLeng
 
 /** PATCH /profiles/{id}/annotation/ (staff): corrected AI annotation values; later retrievals keep them. */
 export const AnnotationCorrectionSchema = Type.Object({
-  age_value: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 130 }))),
+  age_value: Type.Optional(Nullable(Type.Integer(ANNOTATED_AGE))),
   gender_value: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 50 }))),
-  nationalities: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.Number({ minimum: 0, maximum: 1 }), { maxProperties: 20 })),
+  /** country code → share 0–1; the shares add up to at most 1 (checked in code) */
+  nationalities: Type.Optional(
+    Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.Number({ minimum: 0, maximum: 1 }), {
+      maxProperties: 20,
+      // a key that is not a country code is refused, not let through beside the pattern
+      propertyNames: { enum: ISO_COUNTRY_CODES },
+    }),
+  ),
   summary: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
   tech_rating: Type.Optional(Nullable(RatingValue)),
   education_rating: Type.Optional(Nullable(RatingValue)),

@@ -5,7 +5,7 @@ import { errors, IdParams, ListOf } from '../../../types/schema';
 import { AnnotationCorrectionSchema, ProfileChangeSchema, ProfileSchema } from '../../../types/wire/profiles';
 import { ListQuerySchema } from '../../http/list-query';
 import type { typed } from '../../http/crud';
-import { notFound } from '../../http/errors';
+import { fieldError, notFound } from '../../http/errors';
 import { parseListParams } from '../../db/list-query';
 import { findVisibleProfile, toDetail } from './repository';
 
@@ -25,6 +25,9 @@ export function annotationRoutes(app: ReturnType<typeof typed>): void {
     const found = await findVisibleProfile(app.db, request.user, request.params.id);
     if (!found) throw notFound();
     const { row } = found;
+    const shares = Object.values(request.body.nationalities ?? {});
+    // the annotators' shares add up to 1; a little over is rounding
+    if (shares.reduce((sum, share) => sum + share, 0) > 1.001) throw fieldError('nationalities', 'The shares add up to more than 1.');
     const corrected = Object.entries(request.body) as [string, unknown][];
     const at = new Date().toISOString();
     const provenance = { ...row.annotation_provenance };
