@@ -65,9 +65,11 @@ async function serveFeed(dir: string): Promise<{ url: string; close(): Promise<v
     fs.createReadStream(file).pipe(response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/people.ndjson`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/people.ndjson`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
-
 
 function startWorker(databaseUrl: string): Promise<ChildProcess> {
   // BENCH_WORKER_NODE_ARGS: extra node flags for the workers (e.g. `--cpu-prof --cpu-prof-dir=…`)
@@ -100,22 +102,42 @@ interface Run {
  * One case: `parts` retrievals of the feed at once (each of 1/parts of it), on a fresh
  * database; `workers` worker processes on PostgreSQL (0: the server's own, embedded).
  */
-async function runCase(label: string, target: { databaseUrl?: string }, feedUrl: string, count: number, parts: number, workers: number): Promise<Run> {
+async function runCase(
+  label: string,
+  target: { databaseUrl?: string },
+  feedUrl: string,
+  count: number,
+  parts: number,
+  workers: number,
+): Promise<Run> {
   if (target.databaseUrl) await emptyPostgres(target.databaseUrl);
   const dataDir = target.databaseUrl ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-'));
-  const config = { ...loadConfig({ LOG_LEVEL: 'warn', SECRET_KEY: 'bench', ALLOW_PRIVATE_FEEDS: '1' }), databaseUrl: target.databaseUrl, dataDir: dataDir ?? '/tmp/unused' };
+  const config = {
+    ...loadConfig({ LOG_LEVEL: 'warn', SECRET_KEY: 'bench', ALLOW_PRIVATE_FEEDS: '1' }),
+    databaseUrl: target.databaseUrl,
+    dataDir: dataDir ?? '/tmp/unused',
+  };
   const handle = await openDatabase({ databaseUrl: target.databaseUrl, dataDir });
   const app = await buildApp({ config, handle, logger: false, workers: !target.databaseUrl });
   const children: ChildProcess[] = [];
   try {
     await app.ready();
     for (let i = 0; i < workers; i++) children.push(await startWorker(target.databaseUrl!));
-    const owner = await insertUser(handle.db, { email: 'bench-ingest@example.test', password_hash: await hashPassword('x'), is_active: true });
+    const owner = await insertUser(handle.db, {
+      email: 'bench-ingest@example.test',
+      password_hash: await hashPassword('x'),
+      is_active: true,
+    });
     const token = await issueToken(handle.db, owner.id);
-    const call = async (method: 'GET' | 'POST', url: string, payload?: object) => (await app.inject({ method, url, payload, headers: { authorization: `Token ${token}` } })).json();
+    const call = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+      (await app.inject({ method, url, payload, headers: { authorization: `Token ${token}` } })).json();
     const ids: number[] = [];
     for (let part = 0; part < parts; part++) {
-      const source = await call('POST', '/api/v1/data-sources/', { name: `Feed ${part + 1}/${parts}`, source_type: FEED_TYPE, additional_data: { url: `${feedUrl}?part=${part}/${parts}`, format: 'ndjson' } });
+      const source = await call('POST', '/api/v1/data-sources/', {
+        name: `Feed ${part + 1}/${parts}`,
+        source_type: FEED_TYPE,
+        additional_data: { url: `${feedUrl}?part=${part}/${parts}`, format: 'ndjson' },
+      });
       if (!source.id) throw new Error(`data source not created: ${JSON.stringify(source)}`);
       ids.push((await call('POST', `/api/v1/data-sources/${source.id}/retrieval/`)).id);
     }
@@ -124,8 +146,16 @@ async function runCase(label: string, target: { databaseUrl?: string }, feedUrl:
       for (;;) {
         // read from the database, not through the API: a request would make the retrieval give
         // way to it (server/jobs/web-pressure.ts), and the figure is the one with nobody asking
-        const row = await handle.db.selectFrom('execution').select(['status', 'result', 'progress', 'date_started', 'date_done']).where('id', '=', id).executeTakeFirstOrThrow();
-        const execution = { ...row, date_started: row.date_started?.toISOString() ?? null, date_done: row.date_done?.toISOString() ?? null } as unknown as Execution;
+        const row = await handle.db
+          .selectFrom('execution')
+          .select(['status', 'result', 'progress', 'date_started', 'date_done'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        const execution = {
+          ...row,
+          date_started: row.date_started?.toISOString() ?? null,
+          date_done: row.date_done?.toISOString() ?? null,
+        } as unknown as Execution;
         if (['SUCCESS', 'FAILURE', 'REVOKED'].includes(execution.status)) {
           if (execution.status !== 'SUCCESS') throw new Error(`retrieval ended ${execution.status}: ${JSON.stringify(execution.result)}`);
           done.push(execution);
@@ -159,8 +189,21 @@ export async function benchIngestion(options: { databaseUrl?: string; pglite: bo
   if (options.databaseUrl) {
     const feed = await serveFeed(feedFiles(options.profiles));
     try {
-      await measure('PostgreSQL 15', runCase('1 worker process, 1 retrieval', { databaseUrl: options.databaseUrl }, feed.url, options.profiles, 1, 1));
-      await measure('PostgreSQL 15', runCase('2 worker processes, 2 retrievals of half the feed at once', { databaseUrl: options.databaseUrl }, feed.url, options.profiles, 2, 2));
+      await measure(
+        'PostgreSQL 15',
+        runCase('1 worker process, 1 retrieval', { databaseUrl: options.databaseUrl }, feed.url, options.profiles, 1, 1),
+      );
+      await measure(
+        'PostgreSQL 15',
+        runCase(
+          '2 worker processes, 2 retrievals of half the feed at once',
+          { databaseUrl: options.databaseUrl },
+          feed.url,
+          options.profiles,
+          2,
+          2,
+        ),
+      );
     } finally {
       await feed.close();
     }

@@ -20,7 +20,16 @@ import { chromium } from '@playwright/test';
  */
 
 export const LIGHTHOUSE = 'lighthouse@12.8';
-export const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const chromiumPath = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 interface Screen {
@@ -92,14 +101,21 @@ async function startApp(checkout: string): Promise<RunningApp> {
     const started = Date.now();
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server in ${checkout} exited with ${child.exitCode}:\n${output.slice(-2000)}`);
-      const status = await fetch(`${url}/api/v1/users/me`).then((r) => r.status, () => 0);
+      const status = await fetch(`${url}/api/v1/users/me`).then(
+        (r) => r.status,
+        () => 0,
+      );
       if (status === 401) break;
       if (Date.now() - started > 180_000) throw new Error(`the server in ${checkout} did not answer within 180 s:\n${output.slice(-2000)}`);
       await sleep(100);
     }
     const account = output.match(/^\s+staff\s+(\S+@\S+)\s+(\S+)\s*$/m);
     if (!account) throw new Error(`no demo staff account in the first start's output:\n${output.slice(-2000)}`);
-    const response = await fetch(`${url}/api/v1/auth/sign-in/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: account[1], password: account[2] }) });
+    const response = await fetch(`${url}/api/v1/auth/sign-in/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: account[1], password: account[2] }),
+    });
     if (!response.ok) throw new Error(`sign-in as ${account[1]} failed: ${response.status} ${await response.text()}`);
     const { token } = (await response.json()) as { token: string };
     return { url, token, close };
@@ -114,9 +130,19 @@ async function lighthouseRun(app: RunningApp, screen: Screen): Promise<Lighthous
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-chromium-'));
   const report = path.join(profile, 'report.json');
   const port = await freePort();
-  const browser = spawn(chromiumPath, [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore', detached: true });
+  const browser = spawn(chromiumPath, [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: 'ignore',
+    detached: true,
+  });
   try {
-    for (let tries = 0; !(await fetch(`http://127.0.0.1:${port}/json/version`).then((r) => r.ok, () => false)); tries++) {
+    for (
+      let tries = 0;
+      !(await fetch(`http://127.0.0.1:${port}/json/version`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      tries++
+    ) {
       if (browser.exitCode !== null || tries > 300) throw new Error(`${chromiumPath} did not open its DevTools port`);
       await sleep(100);
     }
@@ -125,7 +151,16 @@ async function lighthouseRun(app: RunningApp, screen: Screen): Promise<Lighthous
       await cdp.contexts()[0].addCookies([{ name: 'fs_token', value: app.token, url: app.url, sameSite: 'Lax' }]);
       await cdp.close(); // disconnects; the browser and its cookie stay
     }
-    const args = ['--yes', LIGHTHOUSE, `${app.url}${screen.path}`, `--port=${port}`, '--only-categories=performance', '--output=json', `--output-path=${report}`, '--quiet'];
+    const args = [
+      '--yes',
+      LIGHTHOUSE,
+      `${app.url}${screen.path}`,
+      `--port=${port}`,
+      '--only-categories=performance',
+      '--output=json',
+      `--output-path=${report}`,
+      '--quiet',
+    ];
     const run = spawnSync('npx', args, { encoding: 'utf8', env: { ...process.env, CHROME_PATH: chromiumPath }, timeout: 300_000 });
     if (run.status !== 0) throw new Error(`npx ${args.join(' ')} failed (${run.status ?? run.signal}):\n${run.stderr}`);
     const lhr = JSON.parse(fs.readFileSync(report, 'utf8'));
@@ -157,7 +192,13 @@ async function lighthouseRunWithRetries(app: RunningApp, screen: Screen): Promis
       return await lighthouseRun(app, screen);
     } catch (error) {
       if (attempt === 3) throw error;
-      console.warn(`lighthouse on ${screen.path} failed, trying again: ${(error as Error).message.split('\n').filter((l) => !l.startsWith('npm warn')).join(' ').slice(0, 400)}`);
+      console.warn(
+        `lighthouse on ${screen.path} failed, trying again: ${(error as Error).message
+          .split('\n')
+          .filter((l) => !l.startsWith('npm warn'))
+          .join(' ')
+          .slice(0, 400)}`,
+      );
     }
   }
 }

@@ -80,20 +80,30 @@ async function steady(perSecond: number, seconds: number, write: (n: number) => 
   await Promise.all(running);
   const elapsed = (performance.now() - started) / 1000;
   durations.sort((a, b) => a - b);
-  return { writes: durations.length, perSecond: durations.length / elapsed, p50: durations[Math.floor(durations.length / 2)] ?? 0, max: durations.at(-1) ?? 0 };
+  return {
+    writes: durations.length,
+    perSecond: durations.length / elapsed,
+    p50: durations[Math.floor(durations.length / 2)] ?? 0,
+    max: durations.at(-1) ?? 0,
+  };
 }
 
 async function ratings(job: Extract<Job, { kind: 'ratings' }>) {
-  return steady(job.perSecond, job.seconds, async (n) => {
-    const id = job.ids[n % job.ids.length];
-    const response = await fetch(`${job.url}/api/v1/profiles/${id}/app-rating/`, {
-      method: 'POST',
-      headers: { authorization: `Token ${job.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ app_rating: (n % 1000) / 100 }),
-    });
-    if (!response.ok) throw new Error(`app-rating → ${response.status} ${await response.text()}`);
-    await response.arrayBuffer();
-  }, 8);
+  return steady(
+    job.perSecond,
+    job.seconds,
+    async (n) => {
+      const id = job.ids[n % job.ids.length];
+      const response = await fetch(`${job.url}/api/v1/profiles/${id}/app-rating/`, {
+        method: 'POST',
+        headers: { authorization: `Token ${job.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ app_rating: (n % 1000) / 100 }),
+      });
+      if (!response.ok) throw new Error(`app-rating → ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+    },
+    8,
+  );
 }
 
 async function upserts(job: Extract<Job, { kind: 'upserts' }>) {
@@ -116,13 +126,15 @@ async function upserts(job: Extract<Job, { kind: 'upserts' }>) {
       await db
         .insertInto('profile')
         .values(profiles)
-        .onConflict((oc) => oc.column('external_id').doUpdateSet((eb) => ({
-          headline: eb.ref('excluded.headline'),
-          location: eb.ref('excluded.location'),
-          tech_rating: eb.ref('excluded.tech_rating'),
-          education_rating: eb.ref('excluded.education_rating'),
-          updated_at: sql`now()`,
-        })))
+        .onConflict((oc) =>
+          oc.column('external_id').doUpdateSet((eb) => ({
+            headline: eb.ref('excluded.headline'),
+            location: eb.ref('excluded.location'),
+            tech_rating: eb.ref('excluded.tech_rating'),
+            education_rating: eb.ref('excluded.education_rating'),
+            updated_at: sql`now()`,
+          })),
+        )
         .execute();
     });
   } finally {
@@ -136,14 +148,23 @@ async function retrieval(job: Extract<Job, { kind: 'retrieval' }>) {
   const log = Fastify({ logger: { level: 'warn' } }).log;
   const jobs = await startJobs(handle, jobDefinitions, log, { databaseUrl: job.databaseUrl, work: true, secrets: new SecretBox('bench') });
   const call = async (method: string, path: string, body?: object) => {
-    const response = await fetch(`${job.url}/api/v1${path}`, { method, headers: { authorization: `Token ${job.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+    const response = await fetch(`${job.url}/api/v1${path}`, {
+      method,
+      headers: { authorization: `Token ${job.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
+    });
     const answer = await response.json();
     if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(answer)}`);
     return answer;
   };
-  const source = await call('POST', '/data-sources/', { name: `Bench retrieval ${job.seed}`, source_type: 'synthetic', additional_data: { people: String(job.people), seed: String(job.seed) } });
+  const source = await call('POST', '/data-sources/', {
+    name: `Bench retrieval ${job.seed}`,
+    source_type: 'synthetic',
+    additional_data: { people: String(job.people), seed: String(job.seed) },
+  });
   let execution = await call('POST', `/data-sources/${source.id}/retrieval/`);
-  const read = async () => (await handle.db.selectFrom('execution').select(['status', 'progress']).where('id', '=', execution.id).executeTakeFirstOrThrow());
+  const read = async () =>
+    await handle.db.selectFrom('execution').select(['status', 'progress']).where('id', '=', execution.id).executeTakeFirstOrThrow();
   for (let state = await read(); state.status === 'PENDING'; state = await read()) await sleep(100);
   const started = performance.now();
   process.stdout.write('ready\n');
@@ -176,13 +197,22 @@ async function retrieval(job: Extract<Job, { kind: 'retrieval' }>) {
 const isMain = process.argv[1] === fileURLToPath(import.meta.url);
 if (isMain) {
   const job = JSON.parse(process.argv[2]) as Job;
-  const result = job.kind === 'cannon' ? await cannon(job) : job.kind === 'ratings' ? await ratings(job) : job.kind === 'retrieval' ? await retrieval(job) : await upserts(job);
+  const result =
+    job.kind === 'cannon'
+      ? await cannon(job)
+      : job.kind === 'ratings'
+        ? await ratings(job)
+        : job.kind === 'retrieval'
+          ? await retrieval(job)
+          : await upserts(job);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
 /** Runs a job in a child process: `ready` once a writer writes, `result` when it ends, `stop()` ends a writer early. */
 export function runChild(job: Job): { ready: Promise<void>; result: Promise<any>; stop(): Promise<any> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), JSON.stringify(job)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   let markReady = () => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));

@@ -42,9 +42,11 @@ export async function runProfileCase(name: CaseName, ctx: CaseContext): Promise<
     for (const q of ctx.warmUp.slice(0, 20)) await timedGet(ctx.server.url, token, q);
     const durations: number[] = [];
     for (const q of ctx.mix) durations.push((await timedGet(ctx.server.url, token, q)).ms);
-    const load = ctx.seconds > 0
-      ? await runChild({ kind: 'cannon', url: ctx.server.url, token, paths: ctx.mix, connections: ctx.connections, seconds: ctx.seconds }).result
-      : undefined;
+    const load =
+      ctx.seconds > 0
+        ? await runChild({ kind: 'cannon', url: ctx.server.url, token, paths: ctx.mix, connections: ctx.connections, seconds: ctx.seconds })
+            .result
+        : undefined;
     measured[role] = { seq: summarize(durations), load };
   }
   const written = writer ? await writer.stop() : undefined;
@@ -60,26 +62,46 @@ export async function runProfileCase(name: CaseName, ctx: CaseContext): Promise<
       'max ms': seq.max,
       [`req/s at ${ctx.connections}`]: load ? Math.round(load.requestsPerSecond) : '-',
       [`p97.5 ms at ${ctx.connections}`]: load ? load.p97_5 : '-',
-      'errors': load ? load.non2xx + load.errors + load.timeouts : 0,
+      errors: load ? load.non2xx + load.errors + load.timeouts : 0,
       'writes/s': written ? Math.round(written.perSecond * (name === 'upserts' ? 100 : 1)) : 0,
       'index MB': after ? mb(after.bytes) : '-',
-      'rebuilds': after && before ? after.builds - before.builds : '-',
+      rebuilds: after && before ? after.builds - before.builds : '-',
       'exact counts': exact,
     });
   }
-  console.log(`  ${CASES[name]}: ${JSON.stringify({ writer: written, catchUps: (after?.catchUps ?? 0) - (before?.catchUps ?? 0), changesApplied: (after?.changesApplied ?? 0) - (before?.changesApplied ?? 0), rebuildReasons: after?.rebuildReasons })}`);
+  console.log(
+    `  ${CASES[name]}: ${JSON.stringify({ writer: written, catchUps: (after?.catchUps ?? 0) - (before?.catchUps ?? 0), changesApplied: (after?.changesApplied ?? 0) - (before?.changesApplied ?? 0), rebuildReasons: after?.rebuildReasons })}`,
+  );
   return rows;
 }
 
 /** The writer of a case in a process of its own, started and running before the timing begins. */
-async function startWriter(name: CaseName, ctx: CaseContext): Promise<{ stop(): Promise<{ writes: number; perSecond: number }> } | undefined> {
+async function startWriter(
+  name: CaseName,
+  ctx: CaseContext,
+): Promise<{ stop(): Promise<{ writes: number; perSecond: number }> } | undefined> {
   if (name === 'idle') return undefined;
   const { db } = ctx.server.handle;
-  const job = name === 'ratings'
-    ? { kind: 'ratings' as const, url: ctx.server.url, token: ctx.tokens.staff, ids: await sampleIds(db), perSecond: 10, seconds: 3600 }
-    : name === 'retrieval'
-      ? { kind: 'retrieval' as const, databaseUrl: ctx.databaseUrl!, url: ctx.server.url, token: ctx.tokens.staff, people: 100_000, seed: 1 + (Date.now() % 100_000_000) }
-      : { kind: 'upserts' as const, databaseUrl: ctx.databaseUrl!, perSecond: 1000, batch: 100, seconds: 3600, seed: Date.now() % 100_000 };
+  const job =
+    name === 'ratings'
+      ? { kind: 'ratings' as const, url: ctx.server.url, token: ctx.tokens.staff, ids: await sampleIds(db), perSecond: 10, seconds: 3600 }
+      : name === 'retrieval'
+        ? {
+            kind: 'retrieval' as const,
+            databaseUrl: ctx.databaseUrl!,
+            url: ctx.server.url,
+            token: ctx.tokens.staff,
+            people: 100_000,
+            seed: 1 + (Date.now() % 100_000_000),
+          }
+        : {
+            kind: 'upserts' as const,
+            databaseUrl: ctx.databaseUrl!,
+            perSecond: 1000,
+            batch: 100,
+            seconds: 3600,
+            seed: Date.now() % 100_000,
+          };
   const child = runChild(job);
   await child.ready;
   return { stop: () => child.stop() };
@@ -104,10 +126,15 @@ async function countsMatchSql(ctx: CaseContext, db: Kysely<Database>): Promise<s
       if (query.has('nationalities')) filters.nationalities = query.getAll('nationalities');
       if (query.has('gender')) filters.gender = query.getAll('gender');
       for (const field of RATING_FIELDS) {
-        for (const bound of ['gte', 'lte'] as const) if (query.has(`${field}__${bound}`)) filters[`${field}__${bound}`] = Number(query.get(`${field}__${bound}`));
+        for (const bound of ['gte', 'lte'] as const)
+          if (query.has(`${field}__${bound}`)) filters[`${field}__${bound}`] = Number(query.get(`${field}__${bound}`));
       }
       const base = applyProfileFilters(db.selectFrom('profile').select(sql<number>`count(*)::int`.as('n')), filters, readable);
-      const row = await applySearch(base, parseListParams({ search: query.get('search') ?? undefined }, profileList), profileList).executeTakeFirstOrThrow();
+      const row = await applySearch(
+        base,
+        parseListParams({ search: query.get('search') ?? undefined }, profileList),
+        profileList,
+      ).executeTakeFirstOrThrow();
       if (Number(row.n) !== body.count) wrong++;
     }
   }

@@ -10,7 +10,20 @@ import { enableProfileCountIndex, profileCountIndexSettled, profileIndexStats } 
 import { runProfileCase, type CaseName } from './profile-cases';
 
 const SORTS = ['first_name', 'last_name', 'created_at', 'updated_at', ...RATING_FIELDS];
-const TERMS = ['anna', 'garcía', 'muller', 'engineer', 'berlin', 'quartz', 'founder at', 'phd', 'lee', 'xyzzy', 'data scientist', 'são paulo'];
+const TERMS = [
+  'anna',
+  'garcía',
+  'muller',
+  'engineer',
+  'berlin',
+  'quartz',
+  'founder at',
+  'phd',
+  'lee',
+  'xyzzy',
+  'data scientist',
+  'são paulo',
+];
 const NATIONALITIES = ['DE', 'FR', 'US', 'IN', 'BR', 'PL', 'JP', 'NG'];
 const GENDERS = ['female', 'male', 'non-binary'];
 
@@ -56,7 +69,13 @@ async function profileCount(db: Kysely<Database>): Promise<number> {
 
 async function ensureUser(db: Kysely<Database>, email: string, isStaff: boolean): Promise<void> {
   if (!(await findUserByEmail(db, email))) {
-    await insertUser(db, { email, password_hash: await hashPassword('bench-password'), is_active: true, is_staff: isStaff, first_name: 'Bench' });
+    await insertUser(db, {
+      email,
+      password_hash: await hashPassword('bench-password'),
+      is_active: true,
+      is_staff: isStaff,
+      first_name: 'Bench',
+    });
   }
 }
 
@@ -108,7 +127,16 @@ export async function benchProfiles(target: { databaseUrl?: string; dataDir?: st
         console.log(`  case ${name}: PostgreSQL only (another process writes), skipped on PGlite`);
         continue;
       }
-      rows.push(...(await runProfileCase(name, { server, databaseUrl: target.databaseUrl, tokens, mix: profileQueryMix(total, dataSourceIds), warmUp: profileQueryMix(total, dataSourceIds, 7), ...options })));
+      rows.push(
+        ...(await runProfileCase(name, {
+          server,
+          databaseUrl: target.databaseUrl,
+          tokens,
+          mix: profileQueryMix(total, dataSourceIds),
+          warmUp: profileQueryMix(total, dataSourceIds, 7),
+          ...options,
+        })),
+      );
     }
     return { profiles: await profileCount(db), rows };
   } finally {

@@ -47,7 +47,9 @@ async function ensureDatabase(name: string): Promise<string | undefined> {
     if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${name}`);
     return pgUrl(name);
   } catch (error) {
-    console.warn(`PostgreSQL not available (${(error as Error).message}): its figures are skipped. Start it (pg_ctlcluster 15 main start) or pass --no-pg.`);
+    console.warn(
+      `PostgreSQL not available (${(error as Error).message}): its figures are skipped. Start it (pg_ctlcluster 15 main start) or pass --no-pg.`,
+    );
     return undefined;
   } finally {
     await client.end().catch(() => {});
@@ -77,7 +79,11 @@ if (parts.includes('profiles')) {
   };
   const rows: Record<string, string | number>[] = [];
   if (!values['no-pglite']) {
-    const pglite = await benchProfiles({ dataDir: path.join(os.tmpdir(), `bench-pglite-${values['pglite-profiles']}`) }, Number(values['pglite-profiles']), options);
+    const pglite = await benchProfiles(
+      { dataDir: path.join(os.tmpdir(), `bench-pglite-${values['pglite-profiles']}`) },
+      Number(values['pglite-profiles']),
+      options,
+    );
     for (const r of pglite.rows) rows.push({ database: `PGlite, ${pglite.profiles} profiles`, ...r });
   }
   const url = await ensureDatabase('bench_profiles');

@@ -12,7 +12,11 @@ export interface BenchServer {
 }
 
 export async function startBenchServer(target: { databaseUrl?: string; dataDir?: string }): Promise<BenchServer> {
-  const config = { ...loadConfig({ PORT: '0', LOG_LEVEL: 'warn' }), databaseUrl: target.databaseUrl, dataDir: target.dataDir ?? '/tmp/unused' };
+  const config = {
+    ...loadConfig({ PORT: '0', LOG_LEVEL: 'warn' }),
+    databaseUrl: target.databaseUrl,
+    dataDir: target.dataDir ?? '/tmp/unused',
+  };
   config.throttle = { perIpPerMinute: 1_000_000, perAccountPer15Minutes: 1_000_000 };
   const handle = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
   const app = await buildApp({ config, handle, logger: false, workers: false });
@@ -29,7 +33,11 @@ export async function startBenchServer(target: { databaseUrl?: string; dataDir?:
 }
 
 export async function signIn(url: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${url}/api/v1/auth/sign-in/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const response = await fetch(`${url}/api/v1/auth/sign-in/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (!response.ok) throw new Error(`sign-in as ${email} failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;
 }

@@ -10,7 +10,11 @@ import { SPARE_SUFFIX, TEMPLATE_CACHE } from '../server/db/template';
  * the server must look up (401). Builds are made first (with them the database templates and
  * their spare copies, see server/db/template.ts), so they are not timed.
  */
-export async function timeStartup(env: Record<string, string>, command: string[] = [process.execPath, 'server/cli/start.mjs'], cwd = process.cwd()): Promise<number> {
+export async function timeStartup(
+  env: Record<string, string>,
+  command: string[] = [process.execPath, 'server/cli/start.mjs'],
+  cwd = process.cwd(),
+): Promise<number> {
   const port = String(20000 + Math.floor(Math.random() * 12000)); // below Linux's ephemeral ports
   const started = performance.now();
   const child = spawn(command[0], command.slice(1), {
@@ -38,7 +42,13 @@ export async function timeStartup(env: Record<string, string>, command: string[]
       await exited;
     }
     // the server itself (npm's child) may outlive npm for a moment: wait until it has let go of the port
-    while (await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false)) await new Promise((r) => setTimeout(r, 20));
+    while (
+      await fetch(`http://127.0.0.1:${port}/`).then(
+        () => true,
+        () => false,
+      )
+    )
+      await new Promise((r) => setTimeout(r, 20));
   }
 }
 
@@ -46,7 +56,8 @@ export async function timeStartup(env: Record<string, string>, command: string[]
 function removeSpares(checkout: string): void {
   const cache = path.join(checkout, TEMPLATE_CACHE);
   if (!fs.existsSync(cache)) return;
-  for (const entry of fs.readdirSync(cache)) if (entry.endsWith(SPARE_SUFFIX)) fs.rmSync(path.join(cache, entry), { recursive: true, force: true });
+  for (const entry of fs.readdirSync(cache))
+    if (entry.endsWith(SPARE_SUFFIX)) fs.rmSync(path.join(cache, entry), { recursive: true, force: true });
 }
 
 function build(checkout: string): void {
@@ -98,10 +109,18 @@ export async function benchStartup({ databaseUrl, runs = 5, against }: StartupOp
   // stopped; "no spare copy" removes the spares first, so that the template itself is copied
   const cases: StartupCase[] = [
     { label: 'embedded, new DATA_DIR, DEMO_DATA=0', env: () => ({ DATA_DIR: newDir(), DEMO_DATA: '0' }) },
-    { label: 'embedded, new DATA_DIR, DEMO_DATA=0, no spare copy (the template copied)', env: () => ({ DATA_DIR: newDir(), DEMO_DATA: '0' }), setUp: removeSpares },
+    {
+      label: 'embedded, new DATA_DIR, DEMO_DATA=0, no spare copy (the template copied)',
+      env: () => ({ DATA_DIR: newDir(), DEMO_DATA: '0' }),
+      setUp: removeSpares,
+    },
     { label: 'embedded, existing DATA_DIR (restart)', env: (c) => ({ DATA_DIR: existing.get(`${c} 0`)!, DEMO_DATA: '0' }) },
     { label: 'embedded, new DATA_DIR, demo data (npm start default)', env: () => ({ DATA_DIR: newDir() }) },
-    { label: 'embedded, new DATA_DIR, demo data, no spare copy (the template copied)', env: () => ({ DATA_DIR: newDir() }), setUp: removeSpares },
+    {
+      label: 'embedded, new DATA_DIR, demo data, no spare copy (the template copied)',
+      env: () => ({ DATA_DIR: newDir() }),
+      setUp: removeSpares,
+    },
     { label: 'embedded, restart with demo data', env: (c) => ({ DATA_DIR: existing.get(`${c} 1`)! }) },
     {
       label: "`npm start` itself (npm's own start-up included), restart with demo data",

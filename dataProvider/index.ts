@@ -53,8 +53,7 @@ export function createDataProvider({ apiUrl = API_URL, resourcePaths = {} }: Dat
   return {
     supportAbortSignal: true,
     getList,
-    getManyReference: (resource, { target, id, filter, ...rest }) =>
-      getList(resource, { ...rest, filter: { ...filter, [target]: id } }),
+    getManyReference: (resource, { target, id, filter, ...rest }) => getList(resource, { ...rest, filter: { ...filter, [target]: id } }),
     getOne: (resource, params) => simpleRest.getOne(pathOf(resource), params),
     getMany: async (resource, { ids, signal, meta }) => ({
       data: await Promise.all(ids.map(async (id) => (await simpleRest.getOne(pathOf(resource), { id, signal, meta })).data)),

@@ -75,43 +75,56 @@ export async function buildApp({ config, handle, workers = true, logger, extraAp
   });
 
   await app.register(
-    fp(async (instance) => {
-      instance.decorate('config', config);
-      instance.decorate('handle', handle);
-      instance.decorate('db', handle.db);
-      instance.decorate('mailer', createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: instance.log }));
-      instance.decorate('throttles', {
-        perIp: new Throttle(config.throttle.perIpPerMinute, 60_000),
-        perAccount: new Throttle(config.throttle.perAccountPer15Minutes, 15 * 60_000),
-      });
-      const secrets = new SecretBox(loadSecretKey(config));
-      instance.decorate('secrets', secrets);
-      useSecretBox(handle.db, secrets);
-      // retrievals (here or in worker processes) give way while requests are being answered
-      const webPressure = new WebPressure();
-      publishWebPressure(instance, webPressure, handle.kind === 'postgres' ? handle.db : null);
-      const jobs = deferredJobs(handle, jobDefinitions, instance.log, { databaseUrl: config.databaseUrl, work: workers && config.workers, secrets, timing: config.jobTiming, allowPrivateFeeds: config.allowPrivateFeeds, webPressure });
-      instance.decorate('jobs', jobs);
-      // once the server answers, after its first requests: workers and schedules need not wait
-      // for a `send`, the profiles' count index builds in the background, the next new embedded
-      // database's copy is made
-      let timer: NodeJS.Timeout | undefined;
-      instance.addHook('onListen', async () => {
-        timer = setTimeout(() => {
-          jobs.start();
-          // the queue's schedules follow the data sources' rows (a seeded or restored database too)
-          if (workers) syncAllSchedules(handle.db, jobs).catch((error) => instance.log.error({ err: error }, 'data-source schedules could not be synchronised'));
-          enableProfileCountIndex(handle.db, { log: instance.log });
-          void handle.restock();
-        }, BACKGROUND_START_DELAY_MS);
-      });
-      instance.addHook('onClose', async () => {
-        clearTimeout(timer);
-        await disableProfileCountIndex(handle.db);
-        await jobs.stop();
-        instance.mailer.close();
-      });
-    }, { name: 'context' }),
+    fp(
+      async (instance) => {
+        instance.decorate('config', config);
+        instance.decorate('handle', handle);
+        instance.decorate('db', handle.db);
+        instance.decorate('mailer', createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: instance.log }));
+        instance.decorate('throttles', {
+          perIp: new Throttle(config.throttle.perIpPerMinute, 60_000),
+          perAccount: new Throttle(config.throttle.perAccountPer15Minutes, 15 * 60_000),
+        });
+        const secrets = new SecretBox(loadSecretKey(config));
+        instance.decorate('secrets', secrets);
+        useSecretBox(handle.db, secrets);
+        // retrievals (here or in worker processes) give way while requests are being answered
+        const webPressure = new WebPressure();
+        publishWebPressure(instance, webPressure, handle.kind === 'postgres' ? handle.db : null);
+        const jobs = deferredJobs(handle, jobDefinitions, instance.log, {
+          databaseUrl: config.databaseUrl,
+          work: workers && config.workers,
+          secrets,
+          timing: config.jobTiming,
+          allowPrivateFeeds: config.allowPrivateFeeds,
+          webPressure,
+        });
+        instance.decorate('jobs', jobs);
+        // once the server answers, after its first requests: workers and schedules need not wait
+        // for a `send`, the profiles' count index builds in the background, the next new embedded
+        // database's copy is made
+        let timer: NodeJS.Timeout | undefined;
+        instance.addHook('onListen', async () => {
+          timer = setTimeout(() => {
+            jobs.start();
+            // the queue's schedules follow the data sources' rows (a seeded or restored database too)
+            if (workers)
+              syncAllSchedules(handle.db, jobs).catch((error) =>
+                instance.log.error({ err: error }, 'data-source schedules could not be synchronised'),
+              );
+            enableProfileCountIndex(handle.db, { log: instance.log });
+            void handle.restock();
+          }, BACKGROUND_START_DELAY_MS);
+        });
+        instance.addHook('onClose', async () => {
+          clearTimeout(timer);
+          await disableProfileCountIndex(handle.db);
+          await jobs.stop();
+          instance.mailer.close();
+        });
+      },
+      { name: 'context' },
+    ),
   );
 
   installValidators(app);

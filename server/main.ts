@@ -55,7 +55,10 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
     await app.close();
     throw error;
   }
-  app.log.info({ database: handle.kind, dataDir: handle.kind === 'pglite' ? config.dataDir : undefined, ms: Date.now() - started }, `ready on ${config.appUrl}`);
+  app.log.info(
+    { database: handle.kind, dataDir: handle.kind === 'pglite' ? config.dataDir : undefined, ms: Date.now() - started },
+    `ready on ${config.appUrl}`,
+  );
   return app;
 }
 

@@ -26,7 +26,16 @@ const store = themeKeepingStore();
 function resourceOf({ name, list, show: Show, create: Create, edit: Edit, routes = [], menu, recordRepresentation }: ResourceDeclaration) {
   // react-router ranks the static 'create' and ':id/update' above ':id'.
   return (
-    <Resource key={name} name={name} list={list} hasShow={!!Show} hasCreate={!!Create} hasEdit={!!Edit} icon={menu?.icon} recordRepresentation={recordRepresentation}>
+    <Resource
+      key={name}
+      name={name}
+      list={list}
+      hasShow={!!Show}
+      hasCreate={!!Create}
+      hasEdit={!!Edit}
+      icon={menu?.icon}
+      recordRepresentation={recordRepresentation}
+    >
       {Create && <Route path="create" element={<Create />} />}
       {Show && <Route path=":id" element={<Show />} />}
       {Edit && <Route path=":id/update" element={<Edit />} />}

@@ -22,8 +22,6 @@ export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const parts = Object.fromEntries(
-    dateTimeFormat.formatToParts(date).map((part) => [part.type, part.value]),
-  );
+  const parts = Object.fromEntries(dateTimeFormat.formatToParts(date).map((part) => [part.type, part.value]));
   return `${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute}:${parts.second}`;
 }

@@ -204,7 +204,8 @@ function prepare(): { chromium: string | null; chromiumMissing: string; database
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = (prepared.stdout ?? '').split('\n');
-  const value = (key: string) => lines.find((l) => l.startsWith(`${key}=`))?.slice(key.length + 1) ?? 'missing:tests/prepare.sh did not answer';
+  const value = (key: string) =>
+    lines.find((l) => l.startsWith(`${key}=`))?.slice(key.length + 1) ?? 'missing:tests/prepare.sh did not answer';
   const chromium = value('chromium');
   const postgres = value('postgres');
   console.log(`chromium: ${chromium}\npostgres: ${postgres}`);
@@ -220,7 +221,9 @@ async function main(): Promise<number> {
   mkdirSync(reports, { recursive: true });
   const machine = prepare();
 
-  await layer('Type-check (tsc --noEmit)', (r) => singleCheck(r, bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], TIMEOUT.check).then(() => {}));
+  await layer('Type-check (tsc --noEmit)', (r) =>
+    singleCheck(r, bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], TIMEOUT.check).then(() => {}),
+  );
   await layer('Unit and component tests (vitest, project unit)', (r) => vitestLayer(r, 'unit', 'unit.json', {}));
   await layer('API tests on PGlite (vitest, project api, TEST_DB=pglite)', (r) =>
     vitestLayer(r, 'api', 'api-pglite.json', { TEST_DB: 'pglite' }),
@@ -241,7 +244,9 @@ async function main(): Promise<number> {
   heading('Summary');
   for (const r of results) {
     const mark = r.failed ? 'FAIL' : 'ok  ';
-    console.log(`${mark} ${r.name.padEnd(66)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds}s`);
+    console.log(
+      `${mark} ${r.name.padEnd(66)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds}s`,
+    );
     for (const problem of r.problems) console.log(`       ${problem}`);
   }
   const passed = results.reduce((sum, r) => sum + r.passed, 0);

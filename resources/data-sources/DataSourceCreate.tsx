@@ -23,9 +23,7 @@ export function DataSourceCreate() {
       saving={saving}
       failure={failure}
       backTo="/data-sources"
-      onSubmit={({ schedule, ...body }) =>
-        create(schedule === null ? body : { ...body, schedule }, 'resources.data-sources.errors.create')
-      }
+      onSubmit={({ schedule, ...body }) => create(schedule === null ? body : { ...body, schedule }, 'resources.data-sources.errors.create')}
     />
   );
 }

@@ -42,10 +42,15 @@ export function dataSourceList(dimensions: DataSourceDimensions | undefined): Li
     ],
     createButton: { label: 'resources.data-sources.create', to: '/data-sources/create' },
     bulkActions: [
-      postEach('resources.data-sources.bulk.retrieve', (id) => `/data-sources/${id}/retrieval/`, () => undefined, {
-        success: 'resources.data-sources.results.retrieval',
-        failure: failed,
-      }),
+      postEach(
+        'resources.data-sources.bulk.retrieve',
+        (id) => `/data-sources/${id}/retrieval/`,
+        () => undefined,
+        {
+          success: 'resources.data-sources.results.retrieval',
+          failure: failed,
+        },
+      ),
       deleteEach({ success: 'resources.data-sources.results.deleted', failure: failed }),
       changePublicVisibility,
     ],

@@ -23,7 +23,10 @@ export function ScheduleField({
   const offered =
     known || (value === '' && options.length === 0)
       ? options
-      : [...options, { value, label: value === '' ? translate('resources.data-sources.manual') : description?.valid ? description.text : value }];
+      : [
+          ...options,
+          { value, label: value === '' ? translate('resources.data-sources.manual') : description?.valid ? description.text : value },
+        ];
 
   return (
     <TextField
@@ -34,7 +37,9 @@ export function ScheduleField({
       value={offered.length > 0 ? value : ''}
       onChange={(event) => onChange(event.target.value)}
       error={description !== undefined && !description.valid}
-      helperText={description ? (description.valid ? description.text : description.message) : translate('resources.data-sources.manual_help')}
+      helperText={
+        description ? (description.valid ? description.text : description.message) : translate('resources.data-sources.manual_help')
+      }
       // '' is the Manual option: shown as such, not as an empty choice
       slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true }, formHelperText: { 'aria-live': 'polite' } }}
     >

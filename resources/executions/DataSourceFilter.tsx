@@ -10,7 +10,11 @@ import type { ListFilterProps } from '../../src/lists/types';
 export function DataSourceFilter({ values, onChange }: ListFilterProps) {
   const translate = useTranslate();
   const id = values.data_source?.[0];
-  const { data } = useGetOne<Pick<DataSource, 'name'> & { id: string }>('data-sources', { id }, { enabled: id !== undefined, retry: false });
+  const { data } = useGetOne<Pick<DataSource, 'name'> & { id: string }>(
+    'data-sources',
+    { id },
+    { enabled: id !== undefined, retry: false },
+  );
   if (id === undefined) return null;
   return (
     <Chip

@@ -16,9 +16,7 @@ export const organizationList: ListDeclaration<Organization> = {
     { source: 'users', label: 'resources.organizations.fields.users_count', type: 'count' },
   ],
   createButton: { label: 'resources.organizations.create', to: '/organizations/create' },
-  bulkActions: [
-    deleteEach({ success: 'resources.organizations.results.deleted', failure: 'resources.organizations.results.failed' }),
-  ],
+  bulkActions: [deleteEach({ success: 'resources.organizations.results.deleted', failure: 'resources.organizations.results.failed' })],
 };
 
 export function OrganizationList() {

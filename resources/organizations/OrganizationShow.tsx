@@ -11,5 +11,12 @@ const memberColumns: ColumnDeclaration<OrganizationMember>[] = [
 
 /** /organizations/{id}: name, dates, the users table and Edit. */
 export function OrganizationShow() {
-  return <CollectionShow<Organization, OrganizationMember> resource="organizations" memberField="users" memberResource="users" memberColumns={memberColumns} />;
+  return (
+    <CollectionShow<Organization, OrganizationMember>
+      resource="organizations"
+      memberField="users"
+      memberResource="users"
+      memberColumns={memberColumns}
+    />
+  );
 }

@@ -23,7 +23,16 @@ export interface PlatformConnectionFormProps {
   onSubmit: (body: PlatformConnectionWrite) => void;
 }
 
-export function PlatformConnectionForm({ title, dimensions, dimensionsError, record, saving, failure, backTo, onSubmit }: PlatformConnectionFormProps) {
+export function PlatformConnectionForm({
+  title,
+  dimensions,
+  dimensionsError,
+  record,
+  saving,
+  failure,
+  backTo,
+  onSubmit,
+}: PlatformConnectionFormProps) {
   const categories = Object.entries(dimensions ?? {});
   const [categoryType, setCategoryType] = useState(() => record?.category_type ?? categories[0]?.[1].internal_name ?? '');
   const category = categoryOf(dimensions, categoryType);
@@ -50,7 +59,8 @@ export function PlatformConnectionForm({ title, dimensions, dimensionsError, rec
   };
 
   const choices = categories.map(([key, definition]) => ({ value: definition.internal_name ?? key, label: definition.label }));
-  if (categoryType !== '' && !choices.some((choice) => choice.value === categoryType)) choices.push({ value: categoryType, label: categoryType });
+  if (categoryType !== '' && !choices.some((choice) => choice.value === categoryType))
+    choices.push({ value: categoryType, label: categoryType });
   // Secrets arrive masked only while the stored category is kept.
   const keepsSecrets = record !== undefined && record.category_type === categoryType;
 

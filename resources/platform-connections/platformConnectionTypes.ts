@@ -5,10 +5,7 @@ import { useDimensions } from '../shared/useDimensions';
 
 export const usePlatformConnectionDimensions = () => useDimensions<PlatformConnectionDimensions>('platform-connections');
 
-export function categoryOf(
-  dimensions: PlatformConnectionDimensions | undefined,
-  internalName: string,
-): PlatformConnectionType | undefined {
+export function categoryOf(dimensions: PlatformConnectionDimensions | undefined, internalName: string): PlatformConnectionType | undefined {
   if (!dimensions) return undefined;
   return dimensions[internalName] ?? Object.values(dimensions).find((category) => category.internal_name === internalName);
 }

@@ -19,9 +19,7 @@ export const profileListList: ListDeclaration<ProfileList> = {
     { source: 'profiles', label: label('profiles_count'), type: 'count' },
   ],
   createButton: { label: 'resources.profile-lists.create', to: '/profile-lists/create' },
-  bulkActions: [
-    deleteEach({ success: 'resources.profile-lists.results.deleted', failure: 'resources.profile-lists.results.failed' }),
-  ],
+  bulkActions: [deleteEach({ success: 'resources.profile-lists.results.deleted', failure: 'resources.profile-lists.results.failed' })],
 };
 
 export function ProfileListList() {

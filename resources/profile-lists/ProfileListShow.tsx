@@ -11,5 +11,12 @@ const memberColumns: ColumnDeclaration<ProfileListMember>[] = [
 
 /** /profile-lists/{id}: name, dates, the profiles table (ID links to the profile) and Edit. */
 export function ProfileListShow() {
-  return <CollectionShow<ProfileList, ProfileListMember> resource="profile-lists" memberField="profiles" memberResource="profiles" memberColumns={memberColumns} />;
+  return (
+    <CollectionShow<ProfileList, ProfileListMember>
+      resource="profile-lists"
+      memberField="profiles"
+      memberResource="profiles"
+      memberColumns={memberColumns}
+    />
+  );
 }

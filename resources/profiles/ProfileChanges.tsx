@@ -21,13 +21,23 @@ export function changeValueText(value: unknown): string {
     });
     return items.length ? items.slice(0, 3).join('; ') + (items.length > 3 ? ` (+${items.length - 3})` : '') : '—';
   }
-  return Object.entries(value as Record<string, unknown>).map(([key, v]) => `${key}: ${v}`).join(', ') || '—';
+  return (
+    Object.entries(value as Record<string, unknown>)
+      .map(([key, v]) => `${key}: ${v}`)
+      .join(', ') || '—'
+  );
 }
 
 /** The profile's latest changes (retrievals and staff corrections), newest first. */
 export function ProfileChanges({ profileId }: { profileId: number }) {
   const translate = useTranslate();
-  const { data, isPending, error } = useListData<ProfileChange & { id: number }>(`profiles/${profileId}/changes`, { page: 1, pageSize: SHOWN, search: '', ordering: '', filters: {} });
+  const { data, isPending, error } = useListData<ProfileChange & { id: number }>(`profiles/${profileId}/changes`, {
+    page: 1,
+    pageSize: SHOWN,
+    search: '',
+    ordering: '',
+    filters: {},
+  });
   const label = (key: string) => translate(`resources.profiles.changes.${key}`);
   if (isPending) return <Typography>{translate('app.list.loading', { _: 'Loading...' })}</Typography>;
   if (error) return <Typography color="error">{label('failed')}</Typography>;
@@ -50,7 +60,9 @@ export function ProfileChanges({ profileId }: { profileId: number }) {
             <TableCell>{formatDateTime(change.changed_at)}</TableCell>
             <TableCell>{fieldLabel(change.field)}</TableCell>
             <TableCell sx={{ overflowWrap: 'anywhere' }}>{change.field === 'profile' ? '—' : changeValueText(change.old_value)}</TableCell>
-            <TableCell sx={{ overflowWrap: 'anywhere' }}>{change.field === 'profile' ? label('created') : changeValueText(change.new_value)}</TableCell>
+            <TableCell sx={{ overflowWrap: 'anywhere' }}>
+              {change.field === 'profile' ? label('created') : changeValueText(change.new_value)}
+            </TableCell>
             <TableCell>
               {change.execution_id === null ? (
                 label('correction')

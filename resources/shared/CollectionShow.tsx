@@ -26,7 +26,12 @@ interface CollectionShowProps<T extends Collection, M extends { id: number }> {
  * The detail of a named collection of members (organizations, profile lists):
  * name, dates, the members table and Edit. Labels are the resource's own.
  */
-export function CollectionShow<T extends Collection, M extends { id: number }>({ resource, memberField, memberResource, memberColumns }: CollectionShowProps<T, M>) {
+export function CollectionShow<T extends Collection, M extends { id: number }>({
+  resource,
+  memberField,
+  memberResource,
+  memberColumns,
+}: CollectionShowProps<T, M>) {
   const translate = useTranslate();
   const fields: FieldDeclaration<T>[] = [
     { source: 'name', label: `resources.${resource}.fields.name` },

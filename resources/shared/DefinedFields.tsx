@@ -47,7 +47,9 @@ export function DefinedFields({ definitions, values, onChange, missing = [], kee
             autoComplete={isSecret ? 'new-password' : 'off'}
             multiline={isList}
             minRows={isList ? 3 : undefined}
-            value={isList ? (Array.isArray(value) ? value.join('\n') : (value ?? '')) : Array.isArray(value) ? value.join(', ') : (value ?? '')}
+            value={
+              isList ? (Array.isArray(value) ? value.join('\n') : (value ?? '')) : Array.isArray(value) ? value.join(', ') : (value ?? '')
+            }
             onChange={(event) => onChange(key, isList ? event.target.value.split('\n') : event.target.value)}
             helperText={help.length > 0 ? help.join(' ') : undefined}
           />

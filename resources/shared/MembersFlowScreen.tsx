@@ -86,7 +86,11 @@ export function MembersFlowScreen({ declaration }: { declaration: MembersFlowDec
           }}
         />
       ) : null}
-      {outcome?.kind === 'success' && <Alert severity="success" sx={{ mb: 2 }}>{outcome.text}</Alert>}
+      {outcome?.kind === 'success' && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {outcome.text}
+        </Alert>
+      )}
       {outcome?.kind === 'failure' && <FailureAlert failure={outcome.failure} />}
       <Paper variant="outlined" component="form" noValidate onSubmit={submit} sx={{ p: 2 }}>
         <TextField

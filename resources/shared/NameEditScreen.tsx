@@ -42,9 +42,7 @@ export function NameEditScreen({
   if (error || !record) {
     return (
       <Box sx={{ p: 2 }}>
-        <FailureAlert
-          failure={{ message: translate(fetchFailureMessage), detail: error instanceof Error ? error.message : undefined }}
-        />
+        <FailureAlert failure={{ message: translate(fetchFailureMessage), detail: error instanceof Error ? error.message : undefined }} />
       </Box>
     );
   }
@@ -64,13 +62,6 @@ export function NameEditScreen({
   };
 
   return (
-    <NameForm
-      title={title}
-      submitLabel={submitLabel}
-      initialName={record.name ?? ''}
-      saving={saving}
-      failure={failure}
-      onSubmit={update}
-    />
+    <NameForm title={title} submitLabel={submitLabel} initialName={record.name ?? ''} saving={saving} failure={failure} onSubmit={update} />
   );
 }

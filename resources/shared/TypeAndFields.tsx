@@ -24,7 +24,19 @@ export interface TypeAndFieldsProps {
   keepsSecrets?: boolean;
 }
 
-export function TypeAndFields({ label, name, value, choices, onTypeChange, tried, definitions, values, onValuesChange, missing, keepsSecrets }: TypeAndFieldsProps) {
+export function TypeAndFields({
+  label,
+  name,
+  value,
+  choices,
+  onTypeChange,
+  tried,
+  definitions,
+  values,
+  onValuesChange,
+  missing,
+  keepsSecrets,
+}: TypeAndFieldsProps) {
   const translate = useTranslate();
   const typeMissing = value === '';
   return (

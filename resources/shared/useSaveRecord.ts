@@ -34,8 +34,7 @@ export function useSaveRecord(resource: string) {
     saving,
     failure,
     /** POST the body; `failureMessage` is an i18n key */
-    create: (data: object, failureMessage: string) =>
-      run(() => dataProvider.create(resource, { data }), failureMessage, `/${resource}`),
+    create: (data: object, failureMessage: string) => run(() => dataProvider.create(resource, { data }), failureMessage, `/${resource}`),
     /** PUT the body to the record */
     update: (record: RaRecord, data: object, failureMessage: string) =>
       run(

@@ -22,24 +22,18 @@ export const userList: ListDeclaration<User> = {
   bulkActions: [
     navigateWithIds('resources.users.bulk.add_to_organization', '/organizations/add-users'),
     navigateWithIds('resources.users.bulk.remove_from_organization', '/organizations/remove-users'),
-    postEach(
-      'resources.users.bulk.set_crowdsourcing',
-      '/users/crowdsourcing/',
-      (id) => ({ is_crowdsourcing: true, user_id: id }),
-      { success: 'resources.users.results.set_crowdsourcing', failure: failed },
-    ),
-    postEach(
-      'resources.users.bulk.unset_crowdsourcing',
-      '/users/crowdsourcing/',
-      (id) => ({ is_crowdsourcing: false, user_id: id }),
-      { success: 'resources.users.results.unset_crowdsourcing', failure: failed },
-    ),
-    postEach(
-      'resources.users.bulk.create_entities',
-      '/users/crowdsourcing/entities/',
-      (id) => ({ user_id: id }),
-      { success: 'resources.users.results.create_entities', failure: failed },
-    ),
+    postEach('resources.users.bulk.set_crowdsourcing', '/users/crowdsourcing/', (id) => ({ is_crowdsourcing: true, user_id: id }), {
+      success: 'resources.users.results.set_crowdsourcing',
+      failure: failed,
+    }),
+    postEach('resources.users.bulk.unset_crowdsourcing', '/users/crowdsourcing/', (id) => ({ is_crowdsourcing: false, user_id: id }), {
+      success: 'resources.users.results.unset_crowdsourcing',
+      failure: failed,
+    }),
+    postEach('resources.users.bulk.create_entities', '/users/crowdsourcing/entities/', (id) => ({ user_id: id }), {
+      success: 'resources.users.results.create_entities',
+      failure: failed,
+    }),
     postEach('resources.users.bulk.activate', '/users/activate/', (id) => ({ user_id: id }), {
       success: 'resources.users.results.activate',
       failure: failed,

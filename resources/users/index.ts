@@ -8,7 +8,8 @@ import { UserShow } from './UserShow';
 export const users: ResourceDeclaration = {
   name: 'users',
   apiPath: '/api/v1/users',
-  recordRepresentation: (user: Pick<User, 'first_name' | 'last_name' | 'email'>) => [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email,
+  recordRepresentation: (user: Pick<User, 'first_name' | 'last_name' | 'email'>) =>
+    [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email,
   menu: { group: 'Admin', label: 'resources.users.menu', order: 1, icon: PeopleIcon, staffOnly: true },
   list: UserList,
   show: UserShow,

@@ -41,7 +41,12 @@ export async function consumeCode(
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
     .where('expires_at', '>', new Date())
-    .where('user_id', 'in', (qb) => qb.selectFrom('app_user').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase())))
+    .where('user_id', 'in', (qb) =>
+      qb
+        .selectFrom('app_user')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase())),
+    )
     .returning('user_id')
     .executeTakeFirst();
   return row?.user_id;

@@ -27,7 +27,9 @@ export async function userForToken(db: Kysely<Database>, token: string, options:
     .selectAll('u')
     .select(['t.id as token_id', 't.last_used_at'])
     .$if(options.versions === true, (query) =>
-      query.select(sql<Record<string, string> | null>`(SELECT json_object_agg(table_name, version::text) FROM table_version)`.as('versions')),
+      query.select(
+        sql<Record<string, string> | null>`(SELECT json_object_agg(table_name, version::text) FROM table_version)`.as('versions'),
+      ),
     )
     .where('t.token_hash', '=', tokenHash)
     .where('t.revoked_at', 'is', null)

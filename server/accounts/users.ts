@@ -48,7 +48,9 @@ export function insertUser(db: Kysely<Database>, user: NewUser) {
     .executeTakeFirstOrThrow();
 }
 
-export type UserFlags = Partial<Pick<UserRow, 'is_active' | 'is_staff' | 'is_superuser' | 'is_crowdsourcing' | 'password_hash' | 'first_name' | 'last_name'>>;
+export type UserFlags = Partial<
+  Pick<UserRow, 'is_active' | 'is_staff' | 'is_superuser' | 'is_crowdsourcing' | 'password_hash' | 'first_name' | 'last_name'>
+>;
 
 export function updateUser(db: Kysely<Database>, id: number, changes: UserFlags) {
   return db.updateTable('app_user').set(changes).where('id', '=', id).returningAll().executeTakeFirst();

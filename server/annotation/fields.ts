@@ -16,5 +16,7 @@ export const ANNOTATION_FIELDS_DEF: Record<string, FieldDefinition> = {
 /** Problems with the field's value, for a connector's validate(): `[...theirs, ...annotationFieldProblems(data)]`. */
 export function annotationFieldProblems(data: FieldValues): string[] {
   const value = textOf(data, ANNOTATION_CONNECTION);
-  return value && !/^[1-9]\d{0,8}$/.test(value) ? [`additional_data.${ANNOTATION_CONNECTION}: Enter the id of a platform connection (a whole number).`] : [];
+  return value && !/^[1-9]\d{0,8}$/.test(value)
+    ? [`additional_data.${ANNOTATION_CONNECTION}: Enter the id of a platform connection (a whole number).`]
+    : [];
 }

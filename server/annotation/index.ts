@@ -36,7 +36,8 @@ export async function annotatorFor(source: { additional_data: unknown }, context
   const parameters = await context.connection(id, LLM_CONNECTION_CATEGORY);
   const baseUrl = textOf(parameters, 'base_url');
   const model = textOf(parameters, 'model');
-  if (!/^https?:\/\/[^/]/i.test(baseUrl) || !URL.canParse(baseUrl)) throw new ConnectorError(`Platform connection ${id}: the API base URL is not an http(s) URL.`, { type: 'PlatformConnectionInvalid' });
+  if (!/^https?:\/\/[^/]/i.test(baseUrl) || !URL.canParse(baseUrl))
+    throw new ConnectorError(`Platform connection ${id}: the API base URL is not an http(s) URL.`, { type: 'PlatformConnectionInvalid' });
   if (!model) throw new ConnectorError(`Platform connection ${id}: the model is missing.`, { type: 'PlatformConnectionInvalid' });
   const allowPrivate = context.allowPrivateNetworks === true;
   await checkDestination(baseUrl, allowPrivate, LLM_DESTINATION);

@@ -91,11 +91,11 @@ export const ANNOTATION_SCHEMA = {
 } as const;
 
 const instructions = (today: string) =>
-  `You annotate profiles of professionals for a talent-scouting team. The user message is one person's profile as JSON. `
-  + `Estimate, from that profile alone: age_value (today is ${today}; a first degree usually starts at about 18, a first job at about 22), `
-  + `gender_value (from the first name; null when unsure), nationalities (from names, places, schools, languages), `
-  + `a one-line summary, and four ratings from 0 to 10 with one decimal (tech, education, professional experience, entrepreneurial spirit). `
-  + `Answer with the JSON object only.`;
+  `You annotate profiles of professionals for a talent-scouting team. The user message is one person's profile as JSON. ` +
+  `Estimate, from that profile alone: age_value (today is ${today}; a first degree usually starts at about 18, a first job at about 22), ` +
+  `gender_value (from the first name; null when unsure), nationalities (from names, places, schools, languages), ` +
+  `a one-line summary, and four ratings from 0 to 10 with one decimal (tech, education, professional experience, entrepreneurial spirit). ` +
+  `Answer with the JSON object only.`;
 
 const clip = (text: string | null | undefined, length = 160) => (text ? (text.length > length ? `${text.slice(0, length)}…` : text) : null);
 
@@ -106,8 +106,17 @@ export function promptProfile(person: ImportProfile): Record<string, unknown> {
     name: `${person.first_name} ${person.last_name}`.trim(),
     location: person.location,
     headline: clip(person.headline),
-    jobs: person.jobs.slice(0, 12).map((job) => ({ title: clip(job.job_title), company: clip(job.company?.name), industry: job.company?.industry ?? null, period: period(job) })),
-    educations: person.educations.slice(0, 8).map((e) => ({ degree: clip(e.degree), field: clip(e.field_of_study), school: clip(e.school.name), period: period(e) })),
+    jobs: person.jobs
+      .slice(0, 12)
+      .map((job) => ({
+        title: clip(job.job_title),
+        company: clip(job.company?.name),
+        industry: job.company?.industry ?? null,
+        period: period(job),
+      })),
+    educations: person.educations
+      .slice(0, 8)
+      .map((e) => ({ degree: clip(e.degree), field: clip(e.field_of_study), school: clip(e.school.name), period: period(e) })),
     skills: person.skills.slice(0, 40).map((s) => s.name),
     languages: person.languages.slice(0, 10).map((l) => (l.level ? `${l.name} (${l.level})` : l.name)),
     courses: person.courses.slice(0, 10).map((c) => clip(c.name)),
@@ -134,7 +143,8 @@ function nationalitiesOf(value: unknown): Record<string, number> {
   if (!Array.isArray(value)) throw new Unusable('nationalities is not a list');
   const scores = new Map<string, number>();
   for (const item of value) {
-    if (!isObject(item) || typeof item.code !== 'string' || typeof item.likelihood !== 'number') throw new Unusable('a nationality is not {code, likelihood}');
+    if (!isObject(item) || typeof item.code !== 'string' || typeof item.likelihood !== 'number')
+      throw new Unusable('a nationality is not {code, likelihood}');
     const written = item.code.trim().toUpperCase();
     const code = COUNTRY_ALIASES[written] ?? written;
     // an unknown code or a non-positive likelihood says nothing: left out
@@ -270,7 +280,10 @@ export function llmAnnotator(connection: LlmConnection, options: LlmAnnotatorOpt
               { role: 'system', content: instructions(today) },
               { role: 'user', content: JSON.stringify(promptProfile(person)) },
             ],
-            response_format: { type: 'json_schema', json_schema: { name: 'person_annotation', strict: true, schema: ANNOTATION_SCHEMA as unknown as Record<string, unknown> } },
+            response_format: {
+              type: 'json_schema',
+              json_schema: { name: 'person_annotation', strict: true, schema: ANNOTATION_SCHEMA as unknown as Record<string, unknown> },
+            },
             ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
           },
           { signal },
@@ -291,9 +304,17 @@ export function llmAnnotator(connection: LlmConnection, options: LlmAnnotatorOpt
         const reason = redacted(error instanceof Error ? error.message : String(error));
         if (!retryable(error) || attempt > retries) {
           if (status === 401 || status === 403 || status === 404) {
-            if (!refused) warn({ annotator: name, model, status, reason }, 'the LLM endpoint refuses (key, permission or model): offline annotation for the rest of this run');
+            if (!refused)
+              warn(
+                { annotator: name, model, status, reason },
+                'the LLM endpoint refuses (key, permission or model): offline annotation for the rest of this run',
+              );
             refused ??= reason;
-          } else warn({ person: person.external_id, model, status, reason, attempts: attempt }, 'LLM request failed: offline annotation instead');
+          } else
+            warn(
+              { person: person.external_id, model, status, reason, attempts: attempt },
+              'LLM request failed: offline annotation instead',
+            );
           return null;
         }
         await sleep(retryAfterMs(error) ?? backoff(attempt), signal);
@@ -321,7 +342,10 @@ export function llmAnnotator(connection: LlmConnection, options: LlmAnnotatorOpt
       await Promise.all(Array.from({ length: Math.min(concurrency, people.length) }, worker));
       if (failed.length) {
         failed.sort((a, b) => a - b);
-        const offline = await fallback.annotate(failed.map((i) => people[i]), signal);
+        const offline = await fallback.annotate(
+          failed.map((i) => people[i]),
+          signal,
+        );
         failed.forEach((i, k) => (results[i] = offline[k]));
       }
       return results;

@@ -8,7 +8,12 @@ import { currentJob } from '../connectors/import-format';
 import type { Annotation, Annotator } from './types';
 import { mapInSlices } from '../util/slices';
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim();
 
 // first names → gender, family names → countries, cities → country, from the word pools plus common names
 const FIRST_NAMES = new Map<string, 'male' | 'female'>();
@@ -23,15 +28,50 @@ for (const country of COUNTRIES) {
   }
   for (const city of country.cities) CITIES.set(fold(city), country.code);
 }
-for (const name of ['john', 'david', 'paul', 'peter', 'mark', 'alex', 'martin', 'ali', 'mohamed', 'ahmed', 'omar', 'ivan', 'sven']) FIRST_NAMES.set(name, 'male');
-for (const name of ['mary', 'anna', 'laura', 'julia', 'elena', 'fatima', 'aisha', 'nina', 'sara', 'eva', 'olga', 'kim']) if (!FIRST_NAMES.has(name)) FIRST_NAMES.set(name, 'female');
+for (const name of ['john', 'david', 'paul', 'peter', 'mark', 'alex', 'martin', 'ali', 'mohamed', 'ahmed', 'omar', 'ivan', 'sven'])
+  FIRST_NAMES.set(name, 'male');
+for (const name of ['mary', 'anna', 'laura', 'julia', 'elena', 'fatima', 'aisha', 'nina', 'sara', 'eva', 'olga', 'kim'])
+  if (!FIRST_NAMES.has(name)) FIRST_NAMES.set(name, 'female');
 const COUNTRY_CODES = new Set(COUNTRIES.map((c) => c.code));
 
-const TECH_WORDS = ['engineer', 'developer', 'cto', 'architect', 'scientist', 'machine learning', 'devops', 'security', 'research', 'data', 'software'];
-const TECH_SKILLS = ['python', 'typescript', 'go', 'rust', 'kubernetes', 'postgresql', 'machine learning', 'deep learning', 'react', 'distributed systems', 'computer vision', 'nlp', 'cryptography', 'embedded systems', 'data analysis'];
+const TECH_WORDS = [
+  'engineer',
+  'developer',
+  'cto',
+  'architect',
+  'scientist',
+  'machine learning',
+  'devops',
+  'security',
+  'research',
+  'data',
+  'software',
+];
+const TECH_SKILLS = [
+  'python',
+  'typescript',
+  'go',
+  'rust',
+  'kubernetes',
+  'postgresql',
+  'machine learning',
+  'deep learning',
+  'react',
+  'distributed systems',
+  'computer vision',
+  'nlp',
+  'cryptography',
+  'embedded systems',
+  'data analysis',
+];
 const SENIOR_WORDS = ['senior', 'staff', 'principal', 'lead', 'head', 'manager', 'director', 'vp', 'chief', 'cto', 'ceo', 'partner'];
 const FOUNDER_WORDS = ['founder', 'co-founder', 'cofounder', 'ceo', 'owner'];
-const DEGREE_SCORES: [RegExp, number][] = [[/\bph\.?d|doctor/i, 9], [/\bmba\b/i, 7.5], [/\bm\.?sc|\bmaster|\bmeng\b|\bm\.?a\.?\b/i, 7], [/\bb\.?sc|\bbachelor|\bb\.?a\.?\b|\bbeng\b/i, 5.5]];
+const DEGREE_SCORES: [RegExp, number][] = [
+  [/\bph\.?d|doctor/i, 9],
+  [/\bmba\b/i, 7.5],
+  [/\bm\.?sc|\bmaster|\bmeng\b|\bm\.?a\.?\b/i, 7],
+  [/\bb\.?sc|\bbachelor|\bb\.?a\.?\b|\bbeng\b/i, 5.5],
+];
 
 const round1 = (value: number) => Math.round(Math.min(10, Math.max(0, value)) * 10) / 10;
 const yearOf = (date: string | null | undefined) => (date && /^\d{4}/.test(date) ? Number(date.slice(0, 4)) : undefined);
@@ -56,7 +96,9 @@ function nationalities(person: ImportProfile): Record<string, number> {
   const family = FAMILY_NAMES.get(fold(person.last_name));
   for (const code of family ?? []) scores.set(code, (scores.get(code) ?? 0) + 0.4 / family!.size);
   const total = [...scores.values()].reduce((a, b) => a + b, 0);
-  return Object.fromEntries([...scores].sort((a, b) => b[1] - a[1]).map(([code, score]) => [code, Math.round((score / total) * 100) / 100]));
+  return Object.fromEntries(
+    [...scores].sort((a, b) => b[1] - a[1]).map(([code, score]) => [code, Math.round((score / total) * 100) / 100]),
+  );
 }
 
 function age(person: ImportProfile, now: number): number | null {
@@ -84,14 +126,27 @@ export function annotateOffline(person: ImportProfile, now = Date.now()): Annota
   const skills = person.skills.map((skill) => fold(skill.name));
   const allTitles = titles.join(' | ');
   const techSkills = skills.filter((skill) => TECH_SKILLS.includes(skill)).length;
-  const tech = (has(allTitles, TECH_WORDS) ? 4 : 1) + Math.min(4, techSkills) + (person.publications.length ? 1 : 0) + (person.projects.length ? 1 : 0);
-  const degrees = person.educations.map((e) => Math.max(0, ...DEGREE_SCORES.filter(([pattern]) => pattern.test(e.degree ?? '')).map(([, score]) => score)));
-  const education = person.educations.length ? Math.max(3, ...degrees) + Math.min(1, person.courses.length * 0.25) + Math.min(1, person.licenses.length * 0.5) : null;
+  const tech =
+    (has(allTitles, TECH_WORDS) ? 4 : 1) +
+    Math.min(4, techSkills) +
+    (person.publications.length ? 1 : 0) +
+    (person.projects.length ? 1 : 0);
+  const degrees = person.educations.map((e) =>
+    Math.max(0, ...DEGREE_SCORES.filter(([pattern]) => pattern.test(e.degree ?? '')).map(([, score]) => score)),
+  );
+  const education = person.educations.length
+    ? Math.max(3, ...degrees) + Math.min(1, person.courses.length * 0.25) + Math.min(1, person.licenses.length * 0.5)
+    : null;
   const years = yearsWorked(person, now);
   const seniority = titles.filter((title) => has(title, SENIOR_WORDS)).length;
   const experience = person.jobs.length ? Math.min(7, years * 0.5) + Math.min(3, seniority) : null;
   const founded = titles.filter((title) => has(title, FOUNDER_WORDS)).length;
-  const entrepreneurial = 1 + Math.min(6, founded * 3) + (skills.includes('fundraising') ? 1.5 : 0) + (skills.includes('product strategy') ? 0.5 : 0) + (person.interests.some((i) => /combinator|capital|ventures?/i.test(i.name)) ? 1 : 0);
+  const entrepreneurial =
+    1 +
+    Math.min(6, founded * 3) +
+    (skills.includes('fundraising') ? 1.5 : 0) +
+    (skills.includes('product strategy') ? 0.5 : 0) +
+    (person.interests.some((i) => /combinator|capital|ventures?/i.test(i.name)) ? 1 : 0);
   const current = currentJob(person);
   const firstName = fold(person.first_name).split(/[\s-]/)[0];
   const topDegree = person.educations.find((e) => e.degree);
@@ -118,6 +173,10 @@ export const offlineAnnotator: Annotator = {
   model: 'heuristics-v1',
   async annotate(people) {
     const now = Date.now();
-    return mapInSlices(people, (person) => ({ annotation: annotateOffline(person, now), annotator: offlineAnnotator.name, model: offlineAnnotator.model }));
+    return mapInSlices(people, (person) => ({
+      annotation: annotateOffline(person, now),
+      annotator: offlineAnnotator.name,
+      model: offlineAnnotator.model,
+    }));
   },
 };

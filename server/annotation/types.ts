@@ -4,8 +4,14 @@
 import type { ImportProfile } from '../connectors/import-format';
 
 export const ANNOTATION_FIELDS = [
-  'age_value', 'gender_value', 'nationalities', 'summary',
-  'tech_rating', 'education_rating', 'professional_experience_rating', 'entrepreneurial_spirit_rating',
+  'age_value',
+  'gender_value',
+  'nationalities',
+  'summary',
+  'tech_rating',
+  'education_rating',
+  'professional_experience_rating',
+  'entrepreneurial_spirit_rating',
 ] as const;
 export type AnnotationField = (typeof ANNOTATION_FIELDS)[number];
 

@@ -15,7 +15,10 @@ import { promptHidden, PromptInterrupted } from './prompt';
 
 /** Exit codes: 0 done, 1 the command failed, 2 it was called wrongly, 130 interrupted. */
 class CommandError extends Error {
-  constructor(message: string, readonly exitCode = 1) {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
     super(message);
   }
 }
@@ -30,7 +33,10 @@ interface Command {
   options: Options;
   /** checks the arguments before the database is opened; answers what `run` needs */
   prepare?(values: Values): Promise<unknown>;
-  run(db: Kysely<Database>, input: { values: Values; argv: string[]; prepared: unknown; config: Config; openedAt: string; created: boolean }): Promise<void>;
+  run(
+    db: Kysely<Database>,
+    input: { values: Values; argv: string[]; prepared: unknown; config: Config; openedAt: string; created: boolean },
+  ): Promise<void>;
 }
 
 const commands: Record<string, Command> = {
@@ -68,7 +74,11 @@ const commands: Record<string, Command> = {
       }).catch((error) => {
         throw isUniqueViolation(error) ? new CommandError(`A user with the e-mail ${email} already exists.`) : error;
       });
-      const kind = [user.is_active ? 'active' : 'inactive', user.is_superuser ? 'superuser' : user.is_staff ? 'staff' : '', user.is_crowdsourcing ? 'crowdsourcing' : '']
+      const kind = [
+        user.is_active ? 'active' : 'inactive',
+        user.is_superuser ? 'superuser' : user.is_staff ? 'staff' : '',
+        user.is_crowdsourcing ? 'crowdsourcing' : '',
+      ]
         .filter(Boolean)
         .join(' ');
       console.log(`Created ${kind} account ${user.email} (id ${user.id}).`);
@@ -99,7 +109,9 @@ const commands: Record<string, Command> = {
     async run(db, { openedAt, created, config }) {
       // opening the database has just migrated it: what it applied is stamped since
       // (a new embedded database starts from an already migrated template)
-      const { rows } = await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration order by name`.execute(db);
+      const { rows } = await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration order by name`.execute(
+        db,
+      );
       const applied = rows.filter((row) => row.timestamp >= openedAt);
       if (created) console.log(`Created a new embedded database in ${config.dataDir}.`);
       else if (!applied.length) console.log('No migrations to apply.');
@@ -133,13 +145,15 @@ function help(): string {
     'Usage: npm run manage -- <command> [options]',
     '',
     'Commands:',
-    ...Object.entries(commands).map(([name, command]) => `  ${name.padEnd(width)}  ${command.summary}\n  ${' '.repeat(width)}  usage: ${command.usage}`),
+    ...Object.entries(commands).map(
+      ([name, command]) => `  ${name.padEnd(width)}  ${command.summary}\n  ${' '.repeat(width)}  usage: ${command.usage}`,
+    ),
     `  ${'help'.padEnd(width)}  this text`,
     '',
     'seed:',
     ...SEED_HELP.split('\n').map((line) => `  ${line}`),
     '',
-    'The database is the server\'s: DATABASE_URL (PostgreSQL) when set, else the embedded one in DATA_DIR (default ./data).',
+    "The database is the server's: DATABASE_URL (PostgreSQL) when set, else the embedded one in DATA_DIR (default ./data).",
     'Exit codes: 0 done, 1 the command failed, 2 wrong usage.',
   ].join('\n');
 }

@@ -16,6 +16,8 @@ if (!templates.every(templateReady)) {
     }
   } catch (error) {
     // not fatal: a new embedded database then runs initdb and its migrations itself
-    console.warn(`Could not prepare them (${error instanceof Error ? error.message : error}); new installations will take longer to start.`);
+    console.warn(
+      `Could not prepare them (${error instanceof Error ? error.message : error}); new installations will take longer to start.`,
+    );
   }
 }

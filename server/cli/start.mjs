@@ -6,7 +6,17 @@ import path from 'node:path';
 import { buildServerBundle, newestChange, prepareBundle, serverBundle, serverBundleIsStale } from '../build/server-bundle.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const appSources = ['src', 'resources', 'dataProvider', 'authProvider', 'types', 'index.html', 'vite.config.ts', 'server/build/precompress.mjs', 'package-lock.json'];
+const appSources = [
+  'src',
+  'resources',
+  'dataProvider',
+  'authProvider',
+  'types',
+  'index.html',
+  'vite.config.ts',
+  'server/build/precompress.mjs',
+  'package-lock.json',
+];
 
 async function buildAppIfStale(staticDir) {
   const built = path.join(staticDir, 'index.html');

@@ -16,14 +16,22 @@ const config = loadConfig();
 const nice = Number(process.env.WORKER_NICE ?? 10);
 if (nice) os.setPriority(Math.max(-20, Math.min(19, nice)));
 if (!config.databaseUrl) {
-  console.error('npm run worker needs DATABASE_URL (a PostgreSQL the web server uses too): the embedded database serves one process only, and `npm start` works its jobs itself.');
+  console.error(
+    'npm run worker needs DATABASE_URL (a PostgreSQL the web server uses too): the embedded database serves one process only, and `npm start` works its jobs itself.',
+  );
   process.exit(1);
 }
 // Fastify's logger (pino), as the web server logs
 const { log } = Fastify({ logger: { level: config.logLevel } });
 // openDatabase migrates it, as the web server does
 const handle = await openDatabase({ databaseUrl: config.databaseUrl });
-const jobs = await startJobs(handle, jobDefinitions, log, { databaseUrl: config.databaseUrl, work: true, secrets: new SecretBox(loadSecretKey(config)), timing: config.jobTiming, allowPrivateFeeds: config.allowPrivateFeeds });
+const jobs = await startJobs(handle, jobDefinitions, log, {
+  databaseUrl: config.databaseUrl,
+  work: true,
+  secrets: new SecretBox(loadSecretKey(config)),
+  timing: config.jobTiming,
+  allowPrivateFeeds: config.allowPrivateFeeds,
+});
 await syncAllSchedules(handle.db, jobs);
 log.info({ queues: jobDefinitions.map((d) => d.name) }, 'worker ready');
 

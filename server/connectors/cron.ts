@@ -1,7 +1,13 @@
 // Cron expressions a data source may be scheduled on: five parts (minute, hour, day of month,
 // month, weekday), each '*', a number, a range, a list or a step within the part's range — what
 // the schedule text of the app (SPEC §5) and pg-boss's scheduler both understand.
-const PARTS: [string, number, number][] = [['minute', 0, 59], ['hour', 0, 23], ['day of month', 1, 31], ['month', 1, 12], ['weekday', 0, 6]];
+const PARTS: [string, number, number][] = [
+  ['minute', 0, 59],
+  ['hour', 0, 23],
+  ['day of month', 1, 31],
+  ['month', 1, 12],
+  ['weekday', 0, 6],
+];
 
 /** Why `cron` is not a schedule, or undefined when it is one. */
 export function cronProblem(cron: string): string | undefined {

@@ -12,7 +12,12 @@ export const USER_AGENT = 'user_agent';
  * `values` as the definitions take them, or a 400 listing every problem under
  * `name` (e.g. "additional_data.url: This field is required.").
  */
-export function checkedFieldValues(name: string, definitions: Record<string, FieldDefinition>, values: FieldValues, extra: string[] = []): FieldValues {
+export function checkedFieldValues(
+  name: string,
+  definitions: Record<string, FieldDefinition>,
+  values: FieldValues,
+  extra: string[] = [],
+): FieldValues {
   const problems: [string, string][] = [];
   const checked: FieldValues = {};
   for (const [key, value] of Object.entries(values)) {
@@ -43,7 +48,11 @@ export function checkedFieldValues(name: string, definitions: Record<string, Fie
   if (problems.length) {
     const fields: Record<string, string[]> = {};
     for (const [field, message] of problems) (fields[field] ??= []).push(message);
-    throw new HttpError(400, problems.map(([field, message]) => `${field}: ${message}`), fields);
+    throw new HttpError(
+      400,
+      problems.map(([field, message]) => `${field}: ${message}`),
+      fields,
+    );
   }
   return checked;
 }

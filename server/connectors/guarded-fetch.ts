@@ -12,9 +12,12 @@ import { ConnectorError } from './types';
 export function guardedFetch(allowPrivateNetworks: boolean, destination: Destination): typeof fetch {
   const allow = allowPrivateNetworks ? anyAddress : publicOnly;
   // undici loads on the first request, not with the server (it weighs on every start)
-  let client: Promise<{ agent: Agent; fetch: (typeof import('undici'))['fetch'] }> | undefined;
+  let client: Promise<{ agent: Agent; fetch: typeof import('undici')['fetch'] }> | undefined;
   const connect = () =>
-    (client ??= loadUndici().then(({ Agent, fetch }) => ({ agent: new Agent({ connect: { lookup: guardedLookup(allow, destination) } }), fetch })));
+    (client ??= loadUndici().then(({ Agent, fetch }) => ({
+      agent: new Agent({ connect: { lookup: guardedLookup(allow, destination) } }),
+      fetch,
+    })));
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     const host = hostOf(url);
@@ -49,7 +52,12 @@ async function loadUndici(): Promise<Pick<Undici, 'Agent' | 'fetch'>> {
 export async function checkDestination(baseUrl: string, allowPrivateNetworks: boolean, destination: Destination): Promise<void> {
   if (allowPrivateNetworks) return;
   const host = hostOf(new URL(baseUrl));
-  const addresses = net.isIP(host) ? [host] : await dns.lookup(host, { all: true }).then((all) => all.map((a) => a.address), () => []);
+  const addresses = net.isIP(host)
+    ? [host]
+    : await dns.lookup(host, { all: true }).then(
+        (all) => all.map((a) => a.address),
+        () => [],
+      );
   const refused = addresses.find((address) => !publicOnly(address));
   if (refused) throw refusal(host, refused, destination);
 }

@@ -20,7 +20,11 @@ type Period = { start_date: string | null; end_date: string | null };
 
 /** A person as a source gives it: the profile's own text fields as stored (db/schema.ts), and the nested lists. */
 export interface ImportProfile extends Pick<Selectable<ProfileTable>, 'external_id' | (typeof TEXT_FIELDS)[number]> {
-  educations: ({ degree: string | null; field_of_study: string | null; school: { name: string | null; location: string | null } } & Period)[];
+  educations: ({
+    degree: string | null;
+    field_of_study: string | null;
+    school: { name: string | null; location: string | null };
+  } & Period)[];
   jobs: ({ job_title: string | null; company: ImportCompany | null } & Period)[];
   skills: { name: string; endorsements: number | null }[];
   courses: { name: string }[];
@@ -32,7 +36,18 @@ export interface ImportProfile extends Pick<Selectable<ProfileTable>, 'external_
   interests: { name: string; interest_type: string | null; count: number | null }[];
 }
 
-export const LIST_FIELDS = ['educations', 'jobs', 'skills', 'courses', 'languages', 'projects', 'publications', 'licenses', 'recommendations', 'interests'] as const;
+export const LIST_FIELDS = [
+  'educations',
+  'jobs',
+  'skills',
+  'courses',
+  'languages',
+  'projects',
+  'publications',
+  'licenses',
+  'recommendations',
+  'interests',
+] as const;
 export type ListField = (typeof LIST_FIELDS)[number];
 export const TEXT_FIELDS = ['first_name', 'last_name', 'email', 'location', 'headline', 'image_url'] as const;
 
@@ -60,7 +75,8 @@ function text(value: unknown, at: string, required = false): string | null {
 function integer(value: unknown, at: string): number | null {
   if (value === undefined || value === null || value === '') return null;
   const number = typeof value === 'string' ? Number(value.trim()) : value;
-  if (typeof number !== 'number' || !Number.isInteger(number) || Math.abs(number) > 2_147_483_647) throw new Invalid(`${at}: must be a whole number.`);
+  if (typeof number !== 'number' || !Number.isInteger(number) || Math.abs(number) > 2_147_483_647)
+    throw new Invalid(`${at}: must be a whole number.`);
   return number;
 }
 
@@ -124,15 +140,39 @@ export function readImportProfile(raw: unknown): { profile: ImportProfile } | { 
           school: { name: text(school.name, `${at}.school.name`), location: text(school.location, `${at}.school.location`) },
         };
       }),
-      jobs: items(raw.jobs, 'jobs', (item, at) => ({ job_title: text(item.job_title, `${at}.job_title`), ...period(item, at), company: company(item.company, `${at}.company`) })),
-      skills: items(raw.skills, 'skills', (item, at) => ({ name: text(item.name, `${at}.name`, true)!, endorsements: integer(item.endorsements, `${at}.endorsements`) })),
+      jobs: items(raw.jobs, 'jobs', (item, at) => ({
+        job_title: text(item.job_title, `${at}.job_title`),
+        ...period(item, at),
+        company: company(item.company, `${at}.company`),
+      })),
+      skills: items(raw.skills, 'skills', (item, at) => ({
+        name: text(item.name, `${at}.name`, true)!,
+        endorsements: integer(item.endorsements, `${at}.endorsements`),
+      })),
       courses: items(raw.courses, 'courses', (item, at) => ({ name: text(item.name, `${at}.name`, true)! })),
-      languages: items(raw.languages, 'languages', (item, at) => ({ name: text(item.name, `${at}.name`, true)!, level: text(item.level, `${at}.level`) })),
+      languages: items(raw.languages, 'languages', (item, at) => ({
+        name: text(item.name, `${at}.name`, true)!,
+        level: text(item.level, `${at}.level`),
+      })),
       projects: items(raw.projects, 'projects', (item, at) => ({ title: text(item.title, `${at}.title`, true)!, ...period(item, at) })),
-      publications: items(raw.publications, 'publications', (item, at) => ({ publisher: text(item.publisher, `${at}.publisher`), link: text(item.link, `${at}.link`) })),
-      licenses: items(raw.licenses, 'licenses', (item, at) => ({ name: text(item.name, `${at}.name`, true)!, issuer: text(item.issuer, `${at}.issuer`) })),
-      recommendations: items(raw.recommendations, 'recommendations', (item, at) => ({ text: text(item.text, `${at}.text`, true)!, received: bool(item.received, `${at}.received`), profile_url: text(item.profile_url, `${at}.profile_url`) })),
-      interests: items(raw.interests, 'interests', (item, at) => ({ name: text(item.name, `${at}.name`, true)!, interest_type: text(item.interest_type, `${at}.interest_type`), count: integer(item.count, `${at}.count`) })),
+      publications: items(raw.publications, 'publications', (item, at) => ({
+        publisher: text(item.publisher, `${at}.publisher`),
+        link: text(item.link, `${at}.link`),
+      })),
+      licenses: items(raw.licenses, 'licenses', (item, at) => ({
+        name: text(item.name, `${at}.name`, true)!,
+        issuer: text(item.issuer, `${at}.issuer`),
+      })),
+      recommendations: items(raw.recommendations, 'recommendations', (item, at) => ({
+        text: text(item.text, `${at}.text`, true)!,
+        received: bool(item.received, `${at}.received`),
+        profile_url: text(item.profile_url, `${at}.profile_url`),
+      })),
+      interests: items(raw.interests, 'interests', (item, at) => ({
+        name: text(item.name, `${at}.name`, true)!,
+        interest_type: text(item.interest_type, `${at}.interest_type`),
+        count: integer(item.count, `${at}.count`),
+      })),
     };
     return { profile };
   } catch (error) {

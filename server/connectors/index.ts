@@ -15,7 +15,12 @@ export function connectorFor(sourceType: string): ConnectorDeclaration | undefin
 }
 
 export function dataSourceDimensions(): DataSourceDimensions {
-  return Object.fromEntries(connectors.map(({ internal_name, label, additional_data, schedule_options }) => [internal_name, { internal_name, label, additional_data, schedule_options }]));
+  return Object.fromEntries(
+    connectors.map(({ internal_name, label, additional_data, schedule_options }) => [
+      internal_name,
+      { internal_name, label, additional_data, schedule_options },
+    ]),
+  );
 }
 
 /** Credentials for integrations (secret fields stored encrypted, answered masked). */

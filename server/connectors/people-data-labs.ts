@@ -6,7 +6,17 @@
 import { ANNOTATION_FIELDS_DEF, annotationFieldProblems } from '../annotation/fields';
 import { DEFAULT_BASE_URL, pdlRequest, type PdlConnection } from './pdl/client';
 import { pdlPersonItem } from './pdl/mapping';
-import { COMMON_SCHEDULES, ConnectorError, field, listOf, textOf, type ConnectorDeclaration, type FetchContext, type FieldValues, type SourceItem } from './types';
+import {
+  COMMON_SCHEDULES,
+  ConnectorError,
+  field,
+  listOf,
+  textOf,
+  type ConnectorDeclaration,
+  type FetchContext,
+  type FieldValues,
+  type SourceItem,
+} from './types';
 import { checkDestination, guardedFetch } from './guarded-fetch';
 
 export const PDL_CATEGORY = 'people_data_labs';
@@ -32,7 +42,14 @@ function settingsOf(data: FieldValues): Settings {
     mode: (textOf(data, 'mode').toLowerCase() || 'search') as Mode,
     query: textOf(data, 'query'),
     // one a line, or separated by commas (as the list is stored, and as a text value is split)
-    profiles: [...new Set(listOf(data, 'profiles').flatMap((item) => item.split(',')).map((item) => item.trim()).filter(Boolean))],
+    profiles: [
+      ...new Set(
+        listOf(data, 'profiles')
+          .flatMap((item) => item.split(','))
+          .map((item) => item.trim())
+          .filter(Boolean),
+      ),
+    ],
     max: max ? Number(max) : DEFAULT_MAX_PROFILES,
     connection: textOf(data, 'connection'),
   };
@@ -51,12 +68,17 @@ export function searchOf(text: string): { sql: string } | { query: Record<string
     } catch (error) {
       return { problem: `The Elasticsearch query is not valid JSON (${(error as Error).message}).` };
     }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || Object.keys(parsed).length === 0) return { problem: 'The Elasticsearch query must be a JSON object, such as {"bool": {"must": [{"term": {"job_title_role": "engineering"}}]}}.' };
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || Object.keys(parsed).length === 0)
+      return {
+        problem:
+          'The Elasticsearch query must be a JSON object, such as {"bool": {"must": [{"term": {"job_title_role": "engineering"}}]}}.',
+      };
     const inner = (parsed as { query?: unknown }).query;
     const query = Object.keys(parsed).length === 1 && typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? inner : parsed;
     return { query: query as Record<string, unknown> };
   }
-  if (!/^select\s[\s\S]*\bfrom\s+person\b/i.test(text)) return { problem: 'Enter a PDL SQL query of the form SELECT * FROM person WHERE …, or an Elasticsearch query as a JSON object.' };
+  if (!/^select\s[\s\S]*\bfrom\s+person\b/i.test(text))
+    return { problem: 'Enter a PDL SQL query of the form SELECT * FROM person WHERE …, or an Elasticsearch query as a JSON object.' };
   return { sql: text };
 }
 
@@ -68,7 +90,8 @@ async function pdlConnection(id: string, context: FetchContext): Promise<PdlConn
   const apiKey = textOf(parameters, 'api_key');
   const baseUrl = textOf(parameters, 'base_url') || DEFAULT_BASE_URL;
   if (!apiKey) throw new ConnectorError(`Platform connection ${id} has no API key.`, { type: 'PlatformConnectionInvalid' });
-  if (!/^https?:\/\/[^/]/i.test(baseUrl) || !URL.canParse(baseUrl)) throw new ConnectorError(`Platform connection ${id}: the API base URL is not an http(s) URL.`, { type: 'PlatformConnectionInvalid' });
+  if (!/^https?:\/\/[^/]/i.test(baseUrl) || !URL.canParse(baseUrl))
+    throw new ConnectorError(`Platform connection ${id}: the API base URL is not an http(s) URL.`, { type: 'PlatformConnectionInvalid' });
   const allowPrivate = context.allowPrivateNetworks === true;
   await checkDestination(baseUrl, allowPrivate, PDL_DESTINATION);
   return { apiKey, baseUrl, fetch: guardedFetch(allowPrivate, PDL_DESTINATION) };
@@ -95,7 +118,8 @@ async function* search(settings: Settings, pdl: PdlConnection, context: FetchCon
       context.announceTotal(Math.min(total, settings.max));
       announced = true;
     }
-    if (!Array.isArray(body.data)) throw new ConnectorError('People Data Labs answered a search without its "data" list.', { type: 'PdlAnswerError' });
+    if (!Array.isArray(body.data))
+      throw new ConnectorError('People Data Labs answered a search without its "data" list.', { type: 'PdlAnswerError' });
     for (const person of body.data) {
       if (given >= settings.max) break;
       given++;
@@ -114,9 +138,16 @@ async function* enrich(settings: Settings, pdl: PdlConnection, context: FetchCon
   for (const [index, profile] of profiles.entries()) {
     if (index < context.skip) continue; // committed by an earlier attempt of this execution
     const query: Record<string, string> = EMAIL.test(profile) ? { email: profile } : { profile };
-    const { status, body } = await pdlRequest(pdl, { method: 'GET', path: '/person/enrich', query: { ...query, titlecase: 'true' }, signal: context.signal, log: context.log });
+    const { status, body } = await pdlRequest(pdl, {
+      method: 'GET',
+      path: '/person/enrich',
+      query: { ...query, titlecase: 'true' },
+      signal: context.signal,
+      log: context.log,
+    });
     if (status === 404) yield { error: `${profile}: People Data Labs found no person matching it.` };
-    else if (typeof body.data !== 'object' || body.data === null) yield { error: `${profile}: People Data Labs answered without the person's data.` };
+    else if (typeof body.data !== 'object' || body.data === null)
+      yield { error: `${profile}: People Data Labs answered without the person's data.` };
     else yield pdlPersonItem(body.data);
   }
 }
@@ -125,11 +156,23 @@ export const peopleDataLabs: ConnectorDeclaration = {
   internal_name: 'people_data_labs',
   label: 'People Data Labs (Person Search or Enrichment API)',
   additional_data: {
-    mode: field('Mode', { help: '"search" (default): the people a query finds; "enrich": the people listed under Profiles, one lookup each.' }),
-    query: field('Search query', { help: 'For search: a PDL SQL query such as SELECT * FROM person WHERE job_title=\'founder\' AND location_country=\'germany\', or an Elasticsearch query as JSON. Each person found costs a credit.' }),
-    profiles: field('Profiles to enrich', { type: 'list', help: 'For enrich: LinkedIn profile URLs or e-mail addresses, one a line. Each match costs a credit.' }),
-    max_profiles: field('Most people per retrieval', { help: `1 to ${MAX_PROFILES.toLocaleString('en')} (default ${DEFAULT_MAX_PROFILES}).` }),
-    connection: field('People Data Labs connection', { required: true, help: 'Id of a "People Data Labs" platform connection holding the API key.' }),
+    mode: field('Mode', {
+      help: '"search" (default): the people a query finds; "enrich": the people listed under Profiles, one lookup each.',
+    }),
+    query: field('Search query', {
+      help: "For search: a PDL SQL query such as SELECT * FROM person WHERE job_title='founder' AND location_country='germany', or an Elasticsearch query as JSON. Each person found costs a credit.",
+    }),
+    profiles: field('Profiles to enrich', {
+      type: 'list',
+      help: 'For enrich: LinkedIn profile URLs or e-mail addresses, one a line. Each match costs a credit.',
+    }),
+    max_profiles: field('Most people per retrieval', {
+      help: `1 to ${MAX_PROFILES.toLocaleString('en')} (default ${DEFAULT_MAX_PROFILES}).`,
+    }),
+    connection: field('People Data Labs connection', {
+      required: true,
+      help: 'Id of a "People Data Labs" platform connection holding the API key.',
+    }),
     ...ANNOTATION_FIELDS_DEF,
   },
   schedule_options: COMMON_SCHEDULES,
@@ -137,25 +180,40 @@ export const peopleDataLabs: ConnectorDeclaration = {
     const problems: string[] = [];
     const settings = settingsOf(data);
     const modeText = textOf(data, 'mode');
-    if (modeText && !(MODES as readonly string[]).includes(modeText.toLowerCase())) problems.push(`additional_data.mode: Enter "search" or "enrich".`);
+    if (modeText && !(MODES as readonly string[]).includes(modeText.toLowerCase()))
+      problems.push(`additional_data.mode: Enter "search" or "enrich".`);
     const maxText = textOf(data, 'max_profiles');
     const maxValid = !maxText || (/^\d+$/.test(maxText) && settings.max >= 1 && settings.max <= MAX_PROFILES);
     if (!maxValid) problems.push(`additional_data.max_profiles: Enter a whole number from 1 to ${MAX_PROFILES}.`);
     if (settings.mode === 'search') {
-      if (!settings.query) problems.push('additional_data.query: This field is required to search: a PDL SQL query such as SELECT * FROM person WHERE job_title=\'founder\'.');
+      if (!settings.query)
+        problems.push(
+          "additional_data.query: This field is required to search: a PDL SQL query such as SELECT * FROM person WHERE job_title='founder'.",
+        );
       else {
         const what = searchOf(settings.query);
         if ('problem' in what) problems.push(`additional_data.query: ${what.problem}`);
       }
     }
     if (settings.mode === 'enrich') {
-      if (!settings.profiles.length) problems.push('additional_data.profiles: This field is required to enrich: LinkedIn profile URLs or e-mail addresses, one a line.');
+      if (!settings.profiles.length)
+        problems.push('additional_data.profiles: This field is required to enrich: LinkedIn profile URLs or e-mail addresses, one a line.');
       const wrong = settings.profiles.filter((p) => !EMAIL.test(p) && !PROFILE_URL.test(p));
-      if (wrong.length) problems.push(`additional_data.profiles: Neither a profile URL nor an e-mail address: ${wrong.slice(0, 5).map((p) => `"${p.slice(0, 100)}"`).join(', ')}${wrong.length > 5 ? ` and ${wrong.length - 5} more` : ''}.`);
-      if (maxValid && settings.profiles.length > settings.max) problems.push(`additional_data.profiles: ${settings.profiles.length} profiles listed, more than the ${settings.max} of max_profiles: raise max_profiles (at most ${MAX_PROFILES}) or list fewer.`);
+      if (wrong.length)
+        problems.push(
+          `additional_data.profiles: Neither a profile URL nor an e-mail address: ${wrong
+            .slice(0, 5)
+            .map((p) => `"${p.slice(0, 100)}"`)
+            .join(', ')}${wrong.length > 5 ? ` and ${wrong.length - 5} more` : ''}.`,
+        );
+      if (maxValid && settings.profiles.length > settings.max)
+        problems.push(
+          `additional_data.profiles: ${settings.profiles.length} profiles listed, more than the ${settings.max} of max_profiles: raise max_profiles (at most ${MAX_PROFILES}) or list fewer.`,
+        );
     }
     const connection = settings.connection;
-    if (connection && !/^[1-9]\d{0,9}$/.test(connection)) problems.push('additional_data.connection: Enter the id of a People Data Labs platform connection (a whole number).');
+    if (connection && !/^[1-9]\d{0,9}$/.test(connection))
+      problems.push('additional_data.connection: Enter the id of a People Data Labs platform connection (a whole number).');
     return [...problems, ...annotationFieldProblems(data)];
   },
   async *fetch(context) {

@@ -39,7 +39,8 @@ function urlProblem(text: string): string | undefined {
     return 'Enter a valid URL, such as https://example.com/people.ndjson.';
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'The URL must start with http:// or https://.';
-  if (url.username || url.password) return 'Keep credentials out of the URL: put them in an "HTTP header" platform connection and give its id as the auth connection.';
+  if (url.username || url.password)
+    return 'Keep credentials out of the URL: put them in an "HTTP header" platform connection and give its id as the auth connection.';
   return undefined;
 }
 
@@ -52,7 +53,9 @@ async function authHeader(connectionId: string, connection: (id: string, categor
     validateHeaderName(name);
     validateHeaderValue(name, value);
   } catch {
-    throw new ConnectorError(`Platform connection ${connectionId} does not hold a valid HTTP header (name "${name.slice(0, 100)}").`, { type: 'PlatformConnectionInvalid' });
+    throw new ConnectorError(`Platform connection ${connectionId} does not hold a valid HTTP header (name "${name.slice(0, 100)}").`, {
+      type: 'PlatformConnectionInvalid',
+    });
   }
   return { name, value };
 }
@@ -62,9 +65,13 @@ export const profileFeed: ConnectorDeclaration = {
   label: 'Profile feed (JSON, NDJSON or CSV from a URL)',
   additional_data: {
     url: field('Feed URL', { required: true, help: 'An http(s) address serving people in the import format (docs/IMPORT_FORMAT.md).' }),
-    format: field('Format', { help: 'json, ndjson or csv; empty: guessed from the Content-Type, then the URL\'s extension.' }),
-    auth_connection: field('Auth connection', { help: 'Id of an "HTTP header" platform connection whose header is sent with the request (optional).' }),
-    timeout_seconds: field('Timeout (seconds)', { help: `Longest wait for the answer, and for each silence while it streams (1 to ${MAX_TIMEOUT_SECONDS}; default ${DEFAULT_TIMEOUT_SECONDS}).` }),
+    format: field('Format', { help: "json, ndjson or csv; empty: guessed from the Content-Type, then the URL's extension." }),
+    auth_connection: field('Auth connection', {
+      help: 'Id of an "HTTP header" platform connection whose header is sent with the request (optional).',
+    }),
+    timeout_seconds: field('Timeout (seconds)', {
+      help: `Longest wait for the answer, and for each silence while it streams (1 to ${MAX_TIMEOUT_SECONDS}; default ${DEFAULT_TIMEOUT_SECONDS}).`,
+    }),
     ...ANNOTATION_FIELDS_DEF,
   },
   schedule_options: COMMON_SCHEDULES,
@@ -73,10 +80,13 @@ export const profileFeed: ConnectorDeclaration = {
     const settings = settingsOf(data);
     const url = settings.url && urlProblem(settings.url);
     if (url) problems.push(`additional_data.url: ${url}`);
-    if (settings.format && !(FEED_FORMATS as readonly string[]).includes(settings.format)) problems.push(`additional_data.format: Enter one of ${FEED_FORMATS.join(', ')}, or leave it empty to guess.`);
-    if (settings.authConnection && !/^[1-9]\d{0,9}$/.test(settings.authConnection)) problems.push('additional_data.auth_connection: Enter the id of a platform connection (a whole number).');
+    if (settings.format && !(FEED_FORMATS as readonly string[]).includes(settings.format))
+      problems.push(`additional_data.format: Enter one of ${FEED_FORMATS.join(', ')}, or leave it empty to guess.`);
+    if (settings.authConnection && !/^[1-9]\d{0,9}$/.test(settings.authConnection))
+      problems.push('additional_data.auth_connection: Enter the id of a platform connection (a whole number).');
     const timeout = textOf(data, 'timeout_seconds');
-    if (timeout && !(/^\d+$/.test(timeout) && settings.timeoutSeconds >= 1 && settings.timeoutSeconds <= MAX_TIMEOUT_SECONDS)) problems.push(`additional_data.timeout_seconds: Enter a whole number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}.`);
+    if (timeout && !(/^\d+$/.test(timeout) && settings.timeoutSeconds >= 1 && settings.timeoutSeconds <= MAX_TIMEOUT_SECONDS))
+      problems.push(`additional_data.timeout_seconds: Enter a whole number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}.`);
     return [...problems, ...annotationFieldProblems(data)];
   },
   async *fetch(context) {
@@ -91,7 +101,10 @@ export const profileFeed: ConnectorDeclaration = {
     });
     const format = settings.format || guessFormat(feed.contentType, feed.url);
     if (!format) {
-      throw new ConnectorError(`The format of the feed at ${shownUrl(feed.url)} cannot be told from its Content-Type ("${feed.contentType.slice(0, 100)}") nor its extension: set the data source's format (json, ndjson or csv).`, { type: 'FeedFormatError' });
+      throw new ConnectorError(
+        `The format of the feed at ${shownUrl(feed.url)} cannot be told from its Content-Type ("${feed.contentType.slice(0, 100)}") nor its extension: set the data source's format (json, ndjson or csv).`,
+        { type: 'FeedFormatError' },
+      );
     }
     context.log.info({ url: shownUrl(feed.url), format, skip: context.skip }, 'profile feed opened');
     let index = 0;

@@ -44,8 +44,15 @@ function companyPool(seed: number): ImportCompany[] {
 
 /** Person `index` of the network as of run `run` (0: as first retrieved). */
 export function syntheticPerson(settings: Settings, pool: ImportCompany[], index: number, run: number): ImportProfile {
-  const { profile, detail } = makeProfile(settings.seed, index, pool.map((company, id) => ({ id, name: company.name! })), []);
-  const jobs = (JSON.parse(detail.jobs as string) as { job_title: string; start_date: string; end_date: string | null; company: { id: number } }[]).map((job) => ({
+  const { profile, detail } = makeProfile(
+    settings.seed,
+    index,
+    pool.map((company, id) => ({ id, name: company.name! })),
+    [],
+  );
+  const jobs = (
+    JSON.parse(detail.jobs as string) as { job_title: string; start_date: string; end_date: string | null; company: { id: number } }[]
+  ).map((job) => ({
     job_title: job.job_title,
     start_date: job.start_date,
     end_date: job.end_date,
@@ -95,24 +102,33 @@ export const synthetic: ConnectorDeclaration = {
   internal_name: 'synthetic',
   label: 'Synthetic network (offline)',
   additional_data: {
-    people: field('Number of people', { required: true, help: `How many people the network holds, 1 to ${MAX_PEOPLE.toLocaleString('en')}.` }),
+    people: field('Number of people', {
+      required: true,
+      help: `How many people the network holds, 1 to ${MAX_PEOPLE.toLocaleString('en')}.`,
+    }),
     seed: field('Seed', { help: 'The same seed gives the same people (a whole number; default: one per data source).' }),
     change_share: field('Changes per run (%)', { help: 'Share of the people who change job or location on each later run (default 10).' }),
-    countries: field('Countries', { type: 'list', help: 'Only people who live in these countries (ISO codes such as DE or FR); none: everyone.' }),
+    countries: field('Countries', {
+      type: 'list',
+      help: 'Only people who live in these countries (ISO codes such as DE or FR); none: everyone.',
+    }),
     ...ANNOTATION_FIELDS_DEF,
   },
   schedule_options: [COMMON_SCHEDULES[0], { value: '*/5 * * * *', label: 'Every 5 minutes' }, ...COMMON_SCHEDULES.slice(1)],
   validate(data) {
     const problems: string[] = [];
     const people = Number(textOf(data, 'people'));
-    if (textOf(data, 'people') && (!Number.isInteger(people) || people < 1 || people > MAX_PEOPLE)) problems.push(`additional_data.people: Enter a whole number from 1 to ${MAX_PEOPLE}.`);
+    if (textOf(data, 'people') && (!Number.isInteger(people) || people < 1 || people > MAX_PEOPLE))
+      problems.push(`additional_data.people: Enter a whole number from 1 to ${MAX_PEOPLE}.`);
     const seed = textOf(data, 'seed');
     if (seed && !/^\d{1,9}$/.test(seed)) problems.push('additional_data.seed: Enter a whole number of at most 9 digits.');
     const share = textOf(data, 'change_share');
-    if (share && !(Number(share) >= 0 && Number(share) <= 100)) problems.push('additional_data.change_share: Enter a percentage from 0 to 100.');
+    if (share && !(Number(share) >= 0 && Number(share) <= 100))
+      problems.push('additional_data.change_share: Enter a percentage from 0 to 100.');
     const known = new Set(words.COUNTRIES.map((c) => c.code));
     const unknown = listOf(data, 'countries').filter((code) => !known.has(code.toUpperCase()));
-    if (unknown.length) problems.push(`additional_data.countries: Unknown country codes: ${unknown.join(', ')} (known: ${[...known].join(', ')}).`);
+    if (unknown.length)
+      problems.push(`additional_data.countries: Unknown country codes: ${unknown.join(', ')} (known: ${[...known].join(', ')}).`);
     return [...problems, ...annotationFieldProblems(data)];
   },
   async *fetch(context) {

@@ -72,7 +72,7 @@ export const COMMON_SCHEDULES: ScheduleOption[] = [
 /** The text value of a field ('' when missing; a list's first value). */
 export function textOf(data: FieldValues, key: string): string {
   const value = data[key];
-  return (Array.isArray(value) ? value[0] ?? '' : value ?? '').trim();
+  return (Array.isArray(value) ? (value[0] ?? '') : (value ?? '')).trim();
 }
 
 /** The list value of a field (a text value split at commas and new lines). */

@@ -39,12 +39,8 @@ export interface ListParams {
   ordering: { field: string; expression: string; descending: boolean }[];
 }
 
-
 /** The list parameters of a request, as the declaration allows them (CONVENTIONS "API" → Lists). */
-export function parseListParams(
-  query: Partial<ListQuery>,
-  declaration: ListDeclaration,
-): ListParams {
+export function parseListParams(query: Partial<ListQuery>, declaration: ListDeclaration): ListParams {
   const requested = (query.ordering ?? '')
     .split(',')
     .map((part) => part.trim())
@@ -80,7 +76,11 @@ export function searchCondition<DB, TB extends keyof DB>(
   if (declaration.searchFolded) {
     return eb.and(
       terms.map((term) =>
-        eb.or((declaration.search ?? []).map((field) => sql<SqlBool>`${sql.raw(field)} LIKE immutable_unaccent(lower(${containsPattern(term)}))`)),
+        eb.or(
+          (declaration.search ?? []).map(
+            (field) => sql<SqlBool>`${sql.raw(field)} LIKE immutable_unaccent(lower(${containsPattern(term)}))`,
+          ),
+        ),
       ),
     );
   }
@@ -140,7 +140,10 @@ export async function runList<DB, TB extends keyof DB, O, R>(
   const query = applySearch(base, params, declaration);
   const countQuery = query.clearSelect().clearOrderBy().select(sql<number>`count(*)::int`.as('count'));
   const runCount = async () => Number(((await countQuery.executeTakeFirst()) as { count?: number } | undefined)?.count ?? 0);
-  const count = declaration.countVersionOf && counting ? await cachedCount(counting.db, declaration.countVersionOf, countQuery, runCount, counting) : await runCount();
+  const count =
+    declaration.countVersionOf && counting
+      ? await cachedCount(counting.db, declaration.countVersionOf, countQuery, runCount, counting)
+      : await runCount();
   const offset = (params.page - 1) * params.pageSize;
   if (offset >= count) return { count, results: [] };
   // past the middle, read from the end: the last page of a million rows costs what the first does

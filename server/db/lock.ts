@@ -16,7 +16,11 @@ export function lockDataDir(dataDir: string): () => void {
       return () => {
         if (released) return;
         released = true;
-        try { fs.unlinkSync(lockPath); } catch { /* already gone */ }
+        try {
+          fs.unlinkSync(lockPath);
+        } catch {
+          /* already gone */
+        }
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

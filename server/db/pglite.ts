@@ -10,7 +10,10 @@ export type PgliteExtensions = Record<string, unknown>;
 
 /** The PostgreSQL extensions the migrations use, as PGlite loads them. */
 export async function pgliteExtensions(): Promise<PgliteExtensions> {
-  const [{ pg_trgm }, { unaccent }] = await Promise.all([import('@electric-sql/pglite/contrib/pg_trgm'), import('@electric-sql/pglite/contrib/unaccent')]);
+  const [{ pg_trgm }, { unaccent }] = await Promise.all([
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+  ]);
   return { pg_trgm, unaccent };
 }
 
@@ -43,7 +46,11 @@ export function preloadPglite(): Promise<Preloaded | undefined> {
   return preloaded;
 }
 
-export async function createPglite(dataDir: string | undefined, extensions: PgliteExtensions, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
+export async function createPglite(
+  dataDir: string | undefined,
+  extensions: PgliteExtensions,
+  options: { loadDataDir?: Blob } = {},
+): Promise<PGlite> {
   const [{ PGlite }, engine] = await Promise.all([import('@electric-sql/pglite'), preloadPglite()]);
   const settings = {
     ...engine,

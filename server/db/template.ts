@@ -42,7 +42,11 @@ function contentHash(entries: string[]): string {
   const hash = createHash('sha256');
   const visit = (entry: string) => {
     if (!fs.existsSync(entry)) return hash.update(`missing ${entry}\n`);
-    if (fs.statSync(entry).isDirectory()) return fs.readdirSync(entry).sort().forEach((name) => visit(path.join(entry, name)));
+    if (fs.statSync(entry).isDirectory())
+      return fs
+        .readdirSync(entry)
+        .sort()
+        .forEach((name) => visit(path.join(entry, name)));
     hash.update(`${entry}\n`).update(fs.readFileSync(entry));
   };
   entries.forEach(visit);

@@ -50,7 +50,10 @@ const readableByUser = new WeakMap<object, Map<number, { key: string; readable: 
  * Rows with an `owner_id` that `viewer` shares (CONVENTIONS "Who sees what": profile lists,
  * saved searches, rules, platform connections): their own and their organization colleagues'; staff: all.
  */
-export function ownedByColleagues<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, viewer: Viewer): SelectQueryBuilder<DB, TB, O> {
+export function ownedByColleagues<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  viewer: Viewer,
+): SelectQueryBuilder<DB, TB, O> {
   return viewer.is_staff ? query : query.where(sql<SqlBool>`owner_id IN ${colleaguesOf(viewer.id)}`);
 }
 
@@ -59,7 +62,11 @@ export function ownedByColleagues<DB, TB extends keyof DB, O>(query: SelectQuery
  * both on every request): as the request read them with its token, else in
  * one round trip.
  */
-export async function readableWithVersion(db: Kysely<Database>, user: Viewer, table: VersionedTable): Promise<{ readable: number[] | null; version: string | undefined }> {
+export async function readableWithVersion(
+  db: Kysely<Database>,
+  user: Viewer,
+  table: VersionedTable,
+): Promise<{ readable: number[] | null; version: string | undefined }> {
   if (user.versionsAtStart) return { readable: await readableDataSourceIds(db, user), version: user.versionsAtStart[table] };
   if (user.is_staff) return { readable: null, version: await tableVersion(db, table) };
   const { rows } = await sql<{ version: string | null; readable: number[] }>`

@@ -73,7 +73,13 @@ export async function giveWaitingDemoAccountsPasswords(db: Kysely<Database>, iss
   const waiting = await db
     .selectFrom('app_user')
     .select(['id', 'email'])
-    .where((eb) => eb(eb.fn('lower', ['email']), 'in', ACCOUNTS.map((a) => a.email)))
+    .where((eb) =>
+      eb(
+        eb.fn('lower', ['email']),
+        'in',
+        ACCOUNTS.map((a) => a.email),
+      ),
+    )
     .where('password_hash', '=', UNUSABLE_PASSWORD_HASH)
     .orderBy('id')
     .execute();

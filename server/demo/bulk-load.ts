@@ -6,7 +6,12 @@ import type { Database } from '../db/schema';
  * (a million trigram and GIN updates, row by row): drop them, load, rebuild.
  * The definitions are read back from pg_indexes, so nothing is written twice.
  */
-export async function withoutSecondaryIndexes<T>(db: Kysely<Database>, tables: string[], load: () => Promise<T>, log: (m: string) => void = () => {}): Promise<T> {
+export async function withoutSecondaryIndexes<T>(
+  db: Kysely<Database>,
+  tables: string[],
+  load: () => Promise<T>,
+  log: (m: string) => void = () => {},
+): Promise<T> {
   const { rows } = await sql<{ indexname: string; indexdef: string }>`
     SELECT i.indexname, i.indexdef FROM pg_indexes i
     WHERE i.schemaname = current_schema() AND i.tablename = ANY(${sql.val(tables)}::text[])

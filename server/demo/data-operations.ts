@@ -30,8 +30,16 @@ const HISTORY: Record<string, PastRun[]> = {
   'AI Researchers Watchlist': [
     { daysAgo: 10, minutes: 2, status: 'SUCCESS', attempts: 1, trigger: 'manual', share: { created: 1, updated: 0 } },
     {
-      daysAgo: 2, minutes: 1, status: 'FAILURE', attempts: 4, trigger: 'manual', share: { created: 0, updated: 0 },
-      result: { exc_type: 'ConnectorError', exc_message: ['The source answered 503 Service Unavailable four times in a row; the retrieval gave up after its retries.'] },
+      daysAgo: 2,
+      minutes: 1,
+      status: 'FAILURE',
+      attempts: 4,
+      trigger: 'manual',
+      share: { created: 0, updated: 0 },
+      result: {
+        exc_type: 'ConnectorError',
+        exc_message: ['The source answered 503 Service Unavailable four times in a row; the retrieval gave up after its retries.'],
+      },
     },
   ],
   "Noah's Scouting": [
@@ -43,7 +51,9 @@ const HISTORY: Record<string, PastRun[]> = {
 export async function seedDemoExecutions(db: Kysely<Database>): Promise<void> {
   const sources = await db.selectFrom('data_source').select(['id', 'name', 'owner_id']).where('name', 'in', Object.keys(HISTORY)).execute();
   for (const source of sources) {
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM profile WHERE data_source_ids @> ARRAY[${source.id}::int]`.execute(db);
+    const { rows } = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM profile WHERE data_source_ids @> ARRAY[${source.id}::int]`.execute(db);
     const held = Number(rows[0].n);
     for (const run of HISTORY[source.name]) {
       const created = new Date(HISTORY_END - run.daysAgo * DAY);
@@ -83,29 +93,66 @@ export async function seedDemoConnections(db: Kysely<Database>, secrets: SecretB
   const connection = (owner: number, category_type: string, parameters: Record<string, string>, secret: string[]) => ({
     owner_id: owner,
     category_type,
-    connection_parameters: JSON.stringify(Object.fromEntries(Object.entries(parameters).map(([key, value]) => [key, secret.includes(key) ? secrets.seal(value) : value]))),
+    connection_parameters: JSON.stringify(
+      Object.fromEntries(Object.entries(parameters).map(([key, value]) => [key, secret.includes(key) ? secrets.seal(value) : value])),
+    ),
   });
   const [header, pdl] = await db
     .insertInto('platform_connection')
     .values([
       connection(staff.id, 'http_header', { header_name: 'Authorization', header_value: 'Bearer demo-feed-token-0000' }, ['header_value']),
-      connection(staff.id, 'people_data_labs', { api_key: 'demo-pdl-key-not-real-1234', base_url: 'https://api.peopledatalabs.com/v5' }, ['api_key']),
-      connection(user.id, 'openai_compatible', { base_url: 'http://localhost:11434/v1', api_key: 'demo-llm-key-5678', model: 'llama3.1:8b' }, ['api_key']),
+      connection(staff.id, 'people_data_labs', { api_key: 'demo-pdl-key-not-real-1234', base_url: 'https://api.peopledatalabs.com/v5' }, [
+        'api_key',
+      ]),
+      connection(
+        user.id,
+        'openai_compatible',
+        { base_url: 'http://localhost:11434/v1', api_key: 'demo-llm-key-5678', model: 'llama3.1:8b' },
+        ['api_key'],
+      ),
     ])
     .returning('id')
     .execute();
   // the integrations' data sources (they need the connections' ids): retrieved by hand only,
   // since the demo's feed and key are examples
-  const source = (owner: number, name: string, source_type: string, is_public: boolean, additional_data: Record<string, string | string[]>) => ({
-    owner_id: owner, name, source_type, is_public, cron_schedule: null, additional_data: JSON.stringify(additional_data),
+  const source = (
+    owner: number,
+    name: string,
+    source_type: string,
+    is_public: boolean,
+    additional_data: Record<string, string | string[]>,
+  ) => ({
+    owner_id: owner,
+    name,
+    source_type,
+    is_public,
+    cron_schedule: null,
+    additional_data: JSON.stringify(additional_data),
   });
   await db
     .insertInto('data_source')
     .values([
-      source(staff.id, 'Partner talent feed', 'profile_feed', false, { url: 'https://feeds.example.org/talent/people.ndjson', format: 'ndjson', auth_connection: String(header.id) }),
-      source(user.id, 'Open alumni export (public)', 'profile_feed', true, { url: 'https://alumni.example.edu/export/people.csv', format: 'csv' }),
-      source(staff.id, 'PDL: founders in Berlin (public)', 'people_data_labs', true, { mode: 'search', query: "SELECT * FROM person WHERE job_title_role='founder' AND location_locality='berlin'", max_profiles: '50', connection: String(pdl.id) }),
-      source(staff.id, 'PDL: enrich the watchlist', 'people_data_labs', false, { mode: 'enrich', profiles: ['https://www.linkedin.com/in/example-researcher'], max_profiles: '10', connection: String(pdl.id) }),
+      source(staff.id, 'Partner talent feed', 'profile_feed', false, {
+        url: 'https://feeds.example.org/talent/people.ndjson',
+        format: 'ndjson',
+        auth_connection: String(header.id),
+      }),
+      source(user.id, 'Open alumni export (public)', 'profile_feed', true, {
+        url: 'https://alumni.example.edu/export/people.csv',
+        format: 'csv',
+      }),
+      source(staff.id, 'PDL: founders in Berlin (public)', 'people_data_labs', true, {
+        mode: 'search',
+        query: "SELECT * FROM person WHERE job_title_role='founder' AND location_locality='berlin'",
+        max_profiles: '50',
+        connection: String(pdl.id),
+      }),
+      source(staff.id, 'PDL: enrich the watchlist', 'people_data_labs', false, {
+        mode: 'enrich',
+        profiles: ['https://www.linkedin.com/in/example-researcher'],
+        max_profiles: '10',
+        connection: String(pdl.id),
+      }),
     ])
     .execute();
 }

@@ -17,9 +17,30 @@ export interface DatasetOptions {
 
 /** The demo's three data sources: one public, one private to staff, one private to the demo user. */
 const DATA_SOURCES = [
-  { name: 'European Founders (public)', source_type: 'synthetic', is_public: true, cron_schedule: '0 6 * * 1', owner: 'staff@demo.test', additional_data: { people: '300', seed: '4101', change_share: '10', countries: ['DE', 'FR', 'ES', 'IT', 'PL', 'SE', 'NL', 'PT', 'GB'] } },
-  { name: 'AI Researchers Watchlist', source_type: 'synthetic', is_public: false, cron_schedule: null, owner: 'staff@demo.test', additional_data: { people: '120', seed: '4102', change_share: '20', countries: [] } },
-  { name: "Noah's Scouting", source_type: 'synthetic', is_public: false, cron_schedule: '0 6 * * *', owner: 'user@demo.test', additional_data: { people: '200', seed: '4103', change_share: '10', countries: ['US', 'CA', 'BR'] } },
+  {
+    name: 'European Founders (public)',
+    source_type: 'synthetic',
+    is_public: true,
+    cron_schedule: '0 6 * * 1',
+    owner: 'staff@demo.test',
+    additional_data: { people: '300', seed: '4101', change_share: '10', countries: ['DE', 'FR', 'ES', 'IT', 'PL', 'SE', 'NL', 'PT', 'GB'] },
+  },
+  {
+    name: 'AI Researchers Watchlist',
+    source_type: 'synthetic',
+    is_public: false,
+    cron_schedule: null,
+    owner: 'staff@demo.test',
+    additional_data: { people: '120', seed: '4102', change_share: '20', countries: [] },
+  },
+  {
+    name: "Noah's Scouting",
+    source_type: 'synthetic',
+    is_public: false,
+    cron_schedule: '0 6 * * *',
+    owner: 'user@demo.test',
+    additional_data: { people: '200', seed: '4103', change_share: '10', countries: ['US', 'CA', 'BR'] },
+  },
 ];
 
 /** Whoever owns the dataset's sources: the demo account when present, else a first staff user, else a service account. */
@@ -30,7 +51,14 @@ async function ownerId(db: Kysely<Database>, email: string): Promise<number> {
   if (staff) return staff.id;
   const service = await findUserByEmail(db, 'datasets@localhost');
   if (service) return service.id;
-  return (await insertUser(db, { email: 'datasets@localhost', first_name: 'Datasets', password_hash: await hashPassword(crypto.randomUUID()), is_active: false })).id;
+  return (
+    await insertUser(db, {
+      email: 'datasets@localhost',
+      first_name: 'Datasets',
+      password_hash: await hashPassword(crypto.randomUUID()),
+      is_active: false,
+    })
+  ).id;
 }
 
 export async function ensureDataSources(db: Kysely<Database>): Promise<number[]> {
@@ -64,9 +92,15 @@ export async function seedDataset(db: Kysely<Database>, options: DatasetOptions)
   for (let start = existingCompanies; start < options.companies; start += batchSize) {
     const rows = Array.from({ length: Math.min(batchSize, options.companies - start) }, (_, i) => ({
       ...makeCompany(seed, start + i),
-      data_source_ids: Random.forItem(seed + 2, start + i).sample(dataSourceIds, 1 + (start + i) % 2).sort((a, b) => a - b),
+      data_source_ids: Random.forItem(seed + 2, start + i)
+        .sample(dataSourceIds, 1 + ((start + i) % 2))
+        .sort((a, b) => a - b),
     }));
-    await db.insertInto('company').values(rows).onConflict((oc) => oc.column('external_id').doNothing()).execute();
+    await db
+      .insertInto('company')
+      .values(rows)
+      .onConflict((oc) => oc.column('external_id').doNothing())
+      .execute();
   }
   const companies = await db.selectFrom('company').select(['id', 'name']).orderBy('id').execute();
 
@@ -76,8 +110,15 @@ export async function seedDataset(db: Kysely<Database>, options: DatasetOptions)
     const size = Math.min(batchSize, firstIndex + options.profiles - start);
     const generated = Array.from({ length: size }, (_, i) => makeProfile(seed, start + i, companies, dataSourceIds));
     await db.transaction().execute(async (trx) => {
-      const inserted = await trx.insertInto('profile').values(generated.map((g) => g.profile)).returning('id').execute();
-      await trx.insertInto('profile_detail').values(inserted.map((row, i) => ({ profile_id: row.id, ...generated[i].detail }))).execute();
+      const inserted = await trx
+        .insertInto('profile')
+        .values(generated.map((g) => g.profile))
+        .returning('id')
+        .execute();
+      await trx
+        .insertInto('profile_detail')
+        .values(inserted.map((row, i) => ({ profile_id: row.id, ...generated[i].detail })))
+        .execute();
       // people connect within their batch: every target exists, whatever gaps the ids have
       const links = inserted.flatMap((row, i) => {
         const rng = Random.forItem(seed + 3, start + i);
@@ -89,7 +130,12 @@ export async function seedDataset(db: Kysely<Database>, options: DatasetOptions)
         }
         return [...targets].map((target) => ({ profile_id: row.id, connected_profile_id: target, degree: rng.int(1, 3) }));
       });
-      if (links.length) await trx.insertInto('profile_connection').values(links).onConflict((oc) => oc.doNothing()).execute();
+      if (links.length)
+        await trx
+          .insertInto('profile_connection')
+          .values(links)
+          .onConflict((oc) => oc.doNothing())
+          .execute();
     });
     done += size;
     options.onProgress?.(done, options.profiles);

@@ -12,7 +12,16 @@ const DAY = 86_400_000;
 export const COMPANY_URL_PREFIX = 'https://www.linkedin.com/company/';
 export const PROFILE_URL_PREFIX = 'https://www.linkedin.com/in/';
 
-const slug = (s: string) => s.replace(/ß/g, 'ss').replace(/[łŁ]/g, 'l').replace(/[øØ]/g, 'o').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '');
+const slug = (s: string) =>
+  s
+    .replace(/ß/g, 'ss')
+    .replace(/[łŁ]/g, 'l')
+    .replace(/[øØ]/g, 'o')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/(^-|-$)/g, '');
 
 export function makeCompany(seed: number, index: number): Insertable<CompanyTable> {
   const rng = Random.forItem(seed + 1, index);
@@ -22,7 +31,9 @@ export function makeCompany(seed: number, index: number): Insertable<CompanyTabl
   return {
     external_id: `${COMPANY_URL_PREFIX}${slug(name)}/`,
     name,
-    description: rng.chance(0.85) ? `${name} builds ${rng.pick(words.INDUSTRIES).toLowerCase()} products for teams around the world.` : null,
+    description: rng.chance(0.85)
+      ? `${name} builds ${rng.pick(words.INDUSTRIES).toLowerCase()} products for teams around the world.`
+      : null,
     year_founded: rng.chance(0.9) ? rng.int(1975, 2025) : null,
     location: rng.chance(0.8) ? `${rng.pick(country.cities)}, ${country.code}` : null,
     industry: rng.pick(words.INDUSTRIES),
@@ -44,7 +55,12 @@ const rating = (rng: Random, mean: number) => (rng.chance(0.1) ? null : Math.rou
  * Profile number `index` of the set made with `seed`: a believable person with
  * nested lists filled unevenly (some empty). `companies` are {id, name} to work at.
  */
-export function makeProfile(seed: number, index: number, companies: { id: number; name: string }[], dataSourceIds: number[]): GeneratedProfile {
+export function makeProfile(
+  seed: number,
+  index: number,
+  companies: { id: number; name: string }[],
+  dataSourceIds: number[],
+): GeneratedProfile {
   const rng = Random.forItem(seed, index);
   const country = rng.pick(words.COUNTRIES);
   const roll = rng.next();
@@ -73,14 +89,22 @@ export function makeProfile(seed: number, index: number, companies: { id: number
   const schools = Array.from({ length: rng.int(0, 3) }, () => {
     const [name, location] = rng.pick(words.SCHOOLS);
     const start = REFERENCE_DAY - rng.int(3000, 9000) * DAY;
-    return { degree: rng.chance(0.9) ? rng.pick(words.DEGREES) : null, field_of_study: rng.chance(0.85) ? rng.pick(words.FIELDS) : null, start_date: isoDay(start), end_date: rng.chance(0.8) ? isoDay(start + rng.int(700, 2000) * DAY) : null, school: { name, location: rng.chance(0.8) ? location : null } };
+    return {
+      degree: rng.chance(0.9) ? rng.pick(words.DEGREES) : null,
+      field_of_study: rng.chance(0.85) ? rng.pick(words.FIELDS) : null,
+      start_date: isoDay(start),
+      end_date: rng.chance(0.8) ? isoDay(start + rng.int(700, 2000) * DAY) : null,
+      school: { name, location: rng.chance(0.8) ? location : null },
+    };
   });
   return {
     profile: {
       external_id: `${PROFILE_URL_PREFIX}${slug(`${first}-${last}`)}-${index.toString(36)}${seed === DEMO_SEED ? '' : `-${seed.toString(36)}`}`,
       first_name: first,
       last_name: last,
-      email: rng.chance(0.6) ? `${slug(first)}.${slug(last)}${index}@${rng.pick(['gmail.com', 'outlook.com', 'proton.me', 'example.org'])}` : null,
+      email: rng.chance(0.6)
+        ? `${slug(first)}.${slug(last)}${index}@${rng.pick(['gmail.com', 'outlook.com', 'proton.me', 'example.org'])}`
+        : null,
       location: rng.chance(0.9) ? `${rng.pick(country.cities)}, ${country.code}` : null,
       headline: current ? `${current.job_title} at ${current.company.name}` : rng.chance(0.5) ? `${rng.pick(words.FIELDS)} student` : null,
       image_url: rng.chance(0.55) ? `https://i.pravatar.cc/300?u=${encodeURIComponent(`${seed}-${index}`)}` : null,
@@ -101,20 +125,43 @@ export function makeProfile(seed: number, index: number, companies: { id: number
     detail: {
       educations: JSON.stringify(schools),
       jobs: JSON.stringify(jobs),
-      skills: JSON.stringify(rng.sample(words.SKILLS, rng.int(0, 10)).map((name) => ({ name, endorsements: rng.chance(0.8) ? rng.int(0, 99) : null }))),
+      skills: JSON.stringify(
+        rng.sample(words.SKILLS, rng.int(0, 10)).map((name) => ({ name, endorsements: rng.chance(0.8) ? rng.int(0, 99) : null })),
+      ),
       courses: JSON.stringify(rng.sample(words.COURSES, rng.int(0, 4)).map((name) => ({ name }))),
-      languages: JSON.stringify([
-        { name: country.language, level: 'Native or bilingual proficiency' },
-        ...(rng.chance(0.7) && country.language !== 'English' ? [{ name: 'English', level: rng.pick(words.LEVELS.slice(1)) }] : []),
-      ].slice(0, rng.chance(0.15) ? 0 : 2)),
-      projects: JSON.stringify(rng.sample(words.PROJECTS, rng.int(0, 3)).map((title) => {
-        const start = REFERENCE_DAY - rng.int(100, 3000) * DAY;
-        return { title, start_date: isoDay(start), end_date: rng.chance(0.6) ? isoDay(start + rng.int(30, 400) * DAY) : null };
-      })),
-      publications: JSON.stringify(Array.from({ length: rng.chance(0.25) ? rng.int(1, 2) : 0 }, () => ({ publisher: rng.pick(words.PUBLISHERS), link: rng.chance(0.7) ? `https://arxiv.org/abs/2${rng.int(100, 599)}.${rng.int(10000, 99999)}` : null }))),
+      languages: JSON.stringify(
+        [
+          { name: country.language, level: 'Native or bilingual proficiency' },
+          ...(rng.chance(0.7) && country.language !== 'English' ? [{ name: 'English', level: rng.pick(words.LEVELS.slice(1)) }] : []),
+        ].slice(0, rng.chance(0.15) ? 0 : 2),
+      ),
+      projects: JSON.stringify(
+        rng.sample(words.PROJECTS, rng.int(0, 3)).map((title) => {
+          const start = REFERENCE_DAY - rng.int(100, 3000) * DAY;
+          return { title, start_date: isoDay(start), end_date: rng.chance(0.6) ? isoDay(start + rng.int(30, 400) * DAY) : null };
+        }),
+      ),
+      publications: JSON.stringify(
+        Array.from({ length: rng.chance(0.25) ? rng.int(1, 2) : 0 }, () => ({
+          publisher: rng.pick(words.PUBLISHERS),
+          link: rng.chance(0.7) ? `https://arxiv.org/abs/2${rng.int(100, 599)}.${rng.int(10000, 99999)}` : null,
+        })),
+      ),
       licenses: JSON.stringify(rng.sample(words.LICENSES, rng.chance(0.3) ? rng.int(1, 2) : 0).map(([name, issuer]) => ({ name, issuer }))),
-      recommendations: JSON.stringify(rng.sample(words.RECOMMENDATIONS, rng.chance(0.35) ? rng.int(1, 2) : 0).map((text) => ({ text, received: rng.chance(0.7), profile_url: rng.chance(0.6) ? `${PROFILE_URL_PREFIX}${slug(rng.pick(words.COUNTRIES).last[0])}-${rng.int(100, 999)}` : null }))),
-      interests: JSON.stringify(rng.sample(words.INTERESTS, rng.int(0, 4)).map(([name, interest_type]) => ({ name, interest_type, count: rng.chance(0.8) ? rng.int(100, 2_000_000) : null }))),
+      recommendations: JSON.stringify(
+        rng
+          .sample(words.RECOMMENDATIONS, rng.chance(0.35) ? rng.int(1, 2) : 0)
+          .map((text) => ({
+            text,
+            received: rng.chance(0.7),
+            profile_url: rng.chance(0.6) ? `${PROFILE_URL_PREFIX}${slug(rng.pick(words.COUNTRIES).last[0])}-${rng.int(100, 999)}` : null,
+          })),
+      ),
+      interests: JSON.stringify(
+        rng
+          .sample(words.INTERESTS, rng.int(0, 4))
+          .map(([name, interest_type]) => ({ name, interest_type, count: rng.chance(0.8) ? rng.int(100, 2_000_000) : null })),
+      ),
     },
   };
 }

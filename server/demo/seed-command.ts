@@ -38,15 +38,24 @@ export async function runSeed(db: Kysely<Database>, argv: string[], appUrl = 'ht
   bar.start(profiles, 0, { rate: 0 });
   const load = () =>
     seedDataset(db, {
-      profiles, companies, seed, batchSize,
+      profiles,
+      companies,
+      seed,
+      batchSize,
       onProgress: (done) => bar.update(done, { rate: Math.round(done / Math.max(0.001, (Date.now() - started) / 1000)) }),
     });
   // a big load drops and rebuilds the secondary indexes; a small one is not worth it
-  const result = profiles >= 50_000
-    ? await withoutSecondaryIndexes(db, ['profile', 'profile_detail', 'profile_connection', 'company'], load, (m) => { bar.stop(); console.log(m); })
-    : await load();
+  const result =
+    profiles >= 50_000
+      ? await withoutSecondaryIndexes(db, ['profile', 'profile_detail', 'profile_connection', 'company'], load, (m) => {
+          bar.stop();
+          console.log(m);
+        })
+      : await load();
   bar.stop();
-  console.log(`Added ${result.profiles} profiles (${result.companies} companies in all) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Added ${result.profiles} profiles (${result.companies} companies in all) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
 }
 
 function positive(flag: string, value: string): number {

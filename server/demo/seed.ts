@@ -43,22 +43,34 @@ async function seedInteractions(db: Kysely<Database>): Promise<void> {
   const staff = await findUserByEmail(db, 'staff@demo.test');
   const user = await findUserByEmail(db, 'user@demo.test');
   if (!staff || !user) return;
-  const visibleToUser = await db
-    .selectFrom('profile')
-    .select('id')
-    .orderBy('id')
-    .limit(12)
-    .execute();
+  const visibleToUser = await db.selectFrom('profile').select('id').orderBy('id').limit(12).execute();
   const ids = visibleToUser.map((r) => r.id);
   for (const [i, id] of ids.slice(0, 6).entries()) {
     await setUserRating(db, id, user.id, 5 + i * 0.75);
     await setUserRating(db, id, staff.id, 9 - i);
-    await setComment(db, id, staff.id, ['Strong technical founder profile; worth a call.', 'Met at a demo day — follow up in Q1.', 'Great research output, unclear commercial drive.'][i % 3]);
+    await setComment(
+      db,
+      id,
+      staff.id,
+      [
+        'Strong technical founder profile; worth a call.',
+        'Met at a demo day — follow up in Q1.',
+        'Great research output, unclear commercial drive.',
+      ][i % 3],
+    );
     if (i % 2 === 0) await setComment(db, id, user.id, 'Shortlisted for the seed-stage programme.');
     if (i < 3) await setAppRating(db, id, 7.5 + i);
   }
   await createProfileList(db, user.id, { name: 'Shortlist — seed programme', profiles: ids.slice(0, 5) });
   await createProfileList(db, staff.id, { name: 'Technical founders to meet', profiles: ids.slice(4, 12) });
-  await createSavedSearch(db, user.id, { name: 'Strong technical profiles', url: 'direction=desc&sort=tech_rating&tech_rating__gte=7&tech_rating__lte=10', entity: 'Profile' });
-  await createSavedSearch(db, user.id, { name: 'Women in Germany and France', url: 'gender=female&nationalities=DE&nationalities=FR', entity: 'Profile' });
+  await createSavedSearch(db, user.id, {
+    name: 'Strong technical profiles',
+    url: 'direction=desc&sort=tech_rating&tech_rating__gte=7&tech_rating__lte=10',
+    entity: 'Profile',
+  });
+  await createSavedSearch(db, user.id, {
+    name: 'Women in Germany and France',
+    url: 'gender=female&nationalities=DE&nationalities=FR',
+    entity: 'Profile',
+  });
 }

@@ -67,9 +67,13 @@ export interface EntityDeclaration<
 }
 
 /** Declares an entity (types are inferred from the schemas). */
-export function defineEntity<Row extends { id: number }, Item extends TSchema, Filters extends TProperties = {}, Write extends TObject = TObject, ListItem extends TSchema = Item>(
-  declaration: EntityDeclaration<Row, Item, Filters, Write, ListItem>,
-): EntityDeclaration<Row, Item, Filters, Write, ListItem> {
+export function defineEntity<
+  Row extends { id: number },
+  Item extends TSchema,
+  Filters extends TProperties = {},
+  Write extends TObject = TObject,
+  ListItem extends TSchema = Item,
+>(declaration: EntityDeclaration<Row, Item, Filters, Write, ListItem>): EntityDeclaration<Row, Item, Filters, Write, ListItem> {
   return declaration;
 }
 
@@ -87,9 +91,13 @@ export async function writableEntityRow<Row extends { id: number }>(
 }
 
 /** The Fastify plugin of an entity: its routes under /api/v1/{path}. */
-export function entityRoutes<Row extends { id: number }, Item extends TSchema, Filters extends TProperties, Write extends TObject, ListItem extends TSchema>(
-  entity: EntityDeclaration<Row, Item, Filters, Write, ListItem>,
-): FastifyPluginAsync {
+export function entityRoutes<
+  Row extends { id: number },
+  Item extends TSchema,
+  Filters extends TProperties,
+  Write extends TObject,
+  ListItem extends TSchema,
+>(entity: EntityDeclaration<Row, Item, Filters, Write, ListItem>): FastifyPluginAsync {
   // Generic over the entity's schemas, which TypeScript cannot resolve through Fastify's route
   // types: the values are read as the Static types of those schemas (validated before the
   // handler runs). The entity's own routes get the TypeBox provider (`routes(app)`).
@@ -101,64 +109,94 @@ export function entityRoutes<Row extends { id: number }, Item extends TSchema, F
     const denied = entity.access === 'staff' ? [401, 403] : [401];
     const tags = [path];
 
-    app.get(`/${path}`, {
-      config,
-      schema: routeSchema({ tags, summary: entity.summary, querystring: ListQuerySchema(entity.filters ?? ({} as Filters)), response: { 200: ListOf(entity.listItem ?? item), ...errors(400, ...denied) } }),
-    }, async (request) => {
-      const query = request.query as ListQuery & Static<TObject<Filters>>;
-      return entity.listOverride ? entity.listOverride(app.db, request.user, query) : listEntities(entity, app.db, request.user, query);
-    });
+    app.get(
+      `/${path}`,
+      {
+        config,
+        schema: routeSchema({
+          tags,
+          summary: entity.summary,
+          querystring: ListQuerySchema(entity.filters ?? ({} as Filters)),
+          response: { 200: ListOf(entity.listItem ?? item), ...errors(400, ...denied) },
+        }),
+      },
+      async (request) => {
+        const query = request.query as ListQuery & Static<TObject<Filters>>;
+        return entity.listOverride ? entity.listOverride(app.db, request.user, query) : listEntities(entity, app.db, request.user, query);
+      },
+    );
 
-    app.get(`/${path}/:id`, {
-      config,
-      schema: routeSchema({ tags, params: IdParams, response: { 200: item, ...errors(400, ...denied, 404) } }),
-    }, async (request) => (await findEntity(entity, app.db, request.user, idOf(request))) ?? Promise.reject(notFound()));
+    app.get(
+      `/${path}/:id`,
+      {
+        config,
+        schema: routeSchema({ tags, params: IdParams, response: { 200: item, ...errors(400, ...denied, 404) } }),
+      },
+      async (request) => (await findEntity(entity, app.db, request.user, idOf(request))) ?? Promise.reject(notFound()),
+    );
 
     const writableRow = (viewer: Viewer, id: number) => writableEntityRow(entity, app.db, viewer, id);
     const reread = async (viewer: Viewer, id: number) => (await findEntity(entity, app.db, viewer, id)) ?? Promise.reject(notFound());
 
     const writes = entity.writes;
     if (writes) {
-      app.post(`/${path}/`, {
-        config,
-        schema: routeSchema({ tags, body: writes.body, response: { 201: item, ...errors(400, ...denied) } }),
-      }, async (request, reply) => {
-        const body = request.body as Static<Write>;
-        await writes.check?.(app.db, request.user, body);
-        const id = await writes.create(app.db, request.user, body);
-        await entity.afterWrite?.(app, id, 'create');
-        reply.status(201);
-        return reread(request.user, id);
-      });
+      app.post(
+        `/${path}/`,
+        {
+          config,
+          schema: routeSchema({ tags, body: writes.body, response: { 201: item, ...errors(400, ...denied) } }),
+        },
+        async (request, reply) => {
+          const body = request.body as Static<Write>;
+          await writes.check?.(app.db, request.user, body);
+          const id = await writes.create(app.db, request.user, body);
+          await entity.afterWrite?.(app, id, 'create');
+          reply.status(201);
+          return reread(request.user, id);
+        },
+      );
 
       const partial = Type.Partial(writes.body);
       for (const method of ['put', 'patch'] as const) {
-        app[method](`/${path}/:id`, {
-          config,
-          schema: routeSchema({ tags, params: IdParams, body: method === 'put' ? writes.body : partial, response: { 200: item, ...errors(400, ...denied, 404) } }),
-        }, async (request) => {
-          const body = request.body as Partial<Static<Write>>;
-          const id = idOf(request);
-          await writableRow(request.user, id);
-          await writes.check?.(app.db, request.user, body);
-          await writes.update(app.db, request.user, id, body);
-          await entity.afterWrite?.(app, id, 'update');
-          return reread(request.user, id);
-        });
+        app[method](
+          `/${path}/:id`,
+          {
+            config,
+            schema: routeSchema({
+              tags,
+              params: IdParams,
+              body: method === 'put' ? writes.body : partial,
+              response: { 200: item, ...errors(400, ...denied, 404) },
+            }),
+          },
+          async (request) => {
+            const body = request.body as Partial<Static<Write>>;
+            const id = idOf(request);
+            await writableRow(request.user, id);
+            await writes.check?.(app.db, request.user, body);
+            await writes.update(app.db, request.user, id, body);
+            await entity.afterWrite?.(app, id, 'update');
+            return reread(request.user, id);
+          },
+        );
       }
     }
 
     if (entity.deletable) {
-      app.delete(`/${path}/:id`, {
-        config,
-        schema: routeSchema({ tags, params: IdParams, response: { 204: NoContent, ...errors(400, ...denied, 404) } }),
-      }, async (request, reply) => {
-        await writableRow(request.user, idOf(request));
-        if (entity.deleteRow) await entity.deleteRow(app.db, idOf(request));
-        else await deleteEntityRow(entity, app.db, idOf(request));
-        await entity.afterWrite?.(app, idOf(request), 'delete');
-        return reply.status(204).send();
-      });
+      app.delete(
+        `/${path}/:id`,
+        {
+          config,
+          schema: routeSchema({ tags, params: IdParams, response: { 204: NoContent, ...errors(400, ...denied, 404) } }),
+        },
+        async (request, reply) => {
+          await writableRow(request.user, idOf(request));
+          if (entity.deleteRow) await entity.deleteRow(app.db, idOf(request));
+          else await deleteEntityRow(entity, app.db, idOf(request));
+          await entity.afterWrite?.(app, idOf(request), 'delete');
+          return reply.status(204).send();
+        },
+      );
     }
 
     await entity.routes?.(typed(app));

@@ -4,8 +4,14 @@ import swagger from '@fastify/swagger';
 const DOCS_PREFIX = '/api/docs';
 
 const openapi = {
-  info: { title: 'Talent Back-office API', version: '1.0.0', description: 'Every call of the back-office app. Authenticate with `Authorization: Token {token}` from POST /api/v1/auth/sign-in/.' },
-  components: { securitySchemes: { token: { type: 'apiKey' as const, in: 'header' as const, name: 'Authorization', description: 'Token {token}' } } },
+  info: {
+    title: 'Talent Back-office API',
+    version: '1.0.0',
+    description: 'Every call of the back-office app. Authenticate with `Authorization: Token {token}` from POST /api/v1/auth/sign-in/.',
+  },
+  components: {
+    securitySchemes: { token: { type: 'apiKey' as const, in: 'header' as const, name: 'Authorization', description: 'Token {token}' } },
+  },
   security: [{ token: [] }],
 };
 

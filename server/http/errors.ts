@@ -23,7 +23,11 @@ export function fieldError(field: string, message: string): HttpError {
 export function refuseUnknownIds(field: string, unknown: number[]): void {
   if (unknown.length === 0) return;
   const messages = unknown.map((id) => `Invalid pk "${id}" - object does not exist.`);
-  throw new HttpError(400, messages.map((m) => `${field}: ${m}`), { [field]: messages });
+  throw new HttpError(
+    400,
+    messages.map((m) => `${field}: ${m}`),
+    { [field]: messages },
+  );
 }
 
 export const notFound = () => new HttpError(404, ['Not found.']);

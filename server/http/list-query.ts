@@ -12,7 +12,9 @@ export const listParams = {
 
 /** The querystring schema of a list: the shared parameters plus the list's own filters. */
 export function ListQuerySchema(): TObject<typeof listParams>;
-export function ListQuerySchema<T extends TProperties>(filters: T): TObject<{ [K in keyof (typeof listParams & T)]: (typeof listParams & T)[K] }>;
+export function ListQuerySchema<T extends TProperties>(
+  filters: T,
+): TObject<{ [K in keyof (typeof listParams & T)]: (typeof listParams & T)[K] }>;
 export function ListQuerySchema(filters: TProperties = {}) {
   return Type.Object({ ...listParams, ...filters });
 }

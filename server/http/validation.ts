@@ -41,7 +41,8 @@ function describe(error: FastifySchemaValidationError, context?: string): { fiel
     case 'required':
       return { field, message: 'This field is required.' };
     case 'type': {
-      if ((error as { data?: unknown }).data === null && field !== 'non_field_errors') return { field, message: 'This field may not be null.' };
+      if ((error as { data?: unknown }).data === null && field !== 'non_field_errors')
+        return { field, message: 'This field may not be null.' };
       if (field === 'non_field_errors' && context === 'body') return { field, message: 'Invalid data. Expected a dictionary.' };
       const type = String(params.type).split(',')[0];
       const words: Record<string, string> = {
@@ -56,7 +57,10 @@ function describe(error: FastifySchemaValidationError, context?: string): { fiel
       return { field, message: words[type] ?? `Expected ${type}.` };
     }
     case 'minLength':
-      return { field, message: params.limit === 1 ? 'This field may not be blank.' : `Ensure this field has at least ${params.limit} characters.` };
+      return {
+        field,
+        message: params.limit === 1 ? 'This field may not be blank.' : `Ensure this field has at least ${params.limit} characters.`,
+      };
     case 'maxLength':
       return { field, message: `Ensure this field has no more than ${params.limit} characters.` };
     case 'format':

@@ -46,7 +46,9 @@ export function storedLists(person: ImportProfile, companyIds: Map<string, numbe
     job_title: job.job_title,
     start_date: job.start_date,
     end_date: job.end_date,
-    company: job.company ? { id: (job.company.external_id && companyIds.get(job.company.external_id)) || null, name: job.company.name } : null,
+    company: job.company
+      ? { id: (job.company.external_id && companyIds.get(job.company.external_id)) || null, name: job.company.name }
+      : null,
   }));
   return lists;
 }
@@ -56,9 +58,15 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 /** Compares by value, keys in any order (jsonb does not keep the order of an object's keys). */
 function sameJson(a: unknown, b: unknown): boolean {
   const canonical = (value: unknown): unknown =>
-    Array.isArray(value) ? value.map(canonical)
-      : value && typeof value === 'object' ? Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]))
-        : value ?? null;
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+          )
+        : (value ?? null);
   return same(canonical(a), canonical(b));
 }
 
@@ -74,13 +82,24 @@ export const ANNOTATION_KEPT_DAYS = 30;
  * as the source gives it is the one stored, and every value was made by `annotator` lately or
  * corrected by staff. Null: annotate again.
  */
-export function annotationStillHolds(person: ImportProfile, lists: StoredLists, stored: StoredProfile | undefined, annotator: { name: string; model: string | null }, now = Date.now()): Annotation | null {
+export function annotationStillHolds(
+  person: ImportProfile,
+  lists: StoredLists,
+  stored: StoredProfile | undefined,
+  annotator: { name: string; model: string | null },
+  now = Date.now(),
+): Annotation | null {
   if (!stored?.lists) return null;
   for (const field of ANNOTATION_FIELDS) {
     const made = stored.annotation_provenance[field];
     if (!made) return null;
     if (made.corrected_by) continue;
-    if (made.annotator !== annotator.name || made.model !== annotator.model || !(Date.parse(made.at) > now - ANNOTATION_KEPT_DAYS * 86_400_000)) return null;
+    if (
+      made.annotator !== annotator.name ||
+      made.model !== annotator.model ||
+      !(Date.parse(made.at) > now - ANNOTATION_KEPT_DAYS * 86_400_000)
+    )
+      return null;
   }
   if (TEXT_FIELDS.some((field) => (stored[field] ?? null) !== (person[field] ?? null))) return null;
   if ((stored.current_company ?? null) !== (currentJob(person)?.company?.name ?? null)) return null;
@@ -131,6 +150,7 @@ export function planPerson(
     }
   }
   const linkAdded = !stored.data_source_ids.includes(dataSourceId);
-  if (linkAdded) changes.push({ field: 'data_sources', old_value: stored.data_source_ids, new_value: [...stored.data_source_ids, dataSourceId] });
+  if (linkAdded)
+    changes.push({ field: 'data_sources', old_value: stored.data_source_ids, new_value: [...stored.data_source_ids, dataSourceId] });
   return { values, lists, provenance, changes, listsChanged, linkAdded };
 }

@@ -17,8 +17,20 @@ import { ANNOTATION_FIELDS, type AnnotatedPerson, type Annotator } from '../anno
 import type { AnnotationProvenance } from '../db/schema';
 import { annotationStillHolds, planPerson, storedLists, type PersonPlan, type StoredProfile } from './diff';
 import {
-  companyRows, insertChanges, insertProfiles, lockVersions, readCompanies, readStored, updateProfiles, upsertCompanies, upsertDetails,
-  type ChangedProfileRow, type ChangeRow, type DetailRow, type NewProfileRow, type RowsJson,
+  companyRows,
+  insertChanges,
+  insertProfiles,
+  lockVersions,
+  readCompanies,
+  readStored,
+  updateProfiles,
+  upsertCompanies,
+  upsertDetails,
+  type ChangedProfileRow,
+  type ChangeRow,
+  type DetailRow,
+  type NewProfileRow,
+  type RowsJson,
 } from './statements';
 import { mapInSlices, stringifyInSlices } from '../util/slices';
 
@@ -88,17 +100,29 @@ export async function prepareBatch(db: Kysely<Database>, input: BatchInput): Pro
   }
   const persons = [...people.values()];
   const byExternalId = new Map<string, ImportCompany>();
-  for (const person of persons) for (const job of person.jobs) if (job.company?.external_id) byExternalId.set(job.company.external_id, job.company);
+  for (const person of persons)
+    for (const job of person.jobs) if (job.company?.external_id) byExternalId.set(job.company.external_id, job.company);
   const [{ ids: companyIds, toWrite: companies }, stored] = persons.length
-    ? await Promise.all([readCompanies(db, companyRows(byExternalId.values()), input.dataSourceId), readStored(db, persons.map((p) => p.external_id), false)])
+    ? await Promise.all([
+        readCompanies(db, companyRows(byExternalId.values()), input.dataSourceId),
+        readStored(
+          db,
+          persons.map((p) => p.external_id),
+          false,
+        ),
+      ])
     : [{ ids: new Map<string, number>(), toWrite: [] }, new Map<string, StoredProfile>()];
   // only people whose record changed (or whose annotation is old or another annotator's) are annotated
   const annotator = { name: input.annotator.name, model: input.annotator.model };
-  const kept = await mapInSlices(persons, (person) => annotationStillHolds(person, storedLists(person, companyIds), stored.get(person.external_id), annotator));
+  const kept = await mapInSlices(persons, (person) =>
+    annotationStillHolds(person, storedLists(person, companyIds), stored.get(person.external_id), annotator),
+  );
   const fresh = persons.filter((_, i) => !kept[i]);
   const made = fresh.length ? await input.annotator.annotate(fresh, input.signal) : [];
   let next = 0;
-  const annotations: AnnotatedPerson[] = kept.map((annotation) => (annotation ? { annotation, annotator: annotator.name, model: annotator.model } : made[next++]));
+  const annotations: AnnotatedPerson[] = kept.map((annotation) =>
+    annotation ? { annotation, annotator: annotator.name, model: annotator.model } : made[next++],
+  );
   const at = new Date().toISOString();
   const prepared = { input, counts, persons, annotations, at, companies, companyIds, stored };
   return { ...prepared, plan: await planBatch(prepared, companyIds, stored) };
@@ -121,10 +145,22 @@ export async function writeBatch(db: Kysely<Database>, prepared: PreparedBatch, 
           await sql`SET LOCAL synchronous_commit = off`.execute(trx);
           const written = await upsertCompanies(trx, prepared.companies, input.dataSourceId);
           const companyIds = new Map([...prepared.companyIds, ...written]);
-          const versions = await lockVersions(trx, persons.map((p) => p.external_id));
-          const plan = sameVersions(versions, prepared.stored) && sameCompanies(written, prepared.companyIds)
-            ? prepared.plan
-            : await planBatch(prepared, companyIds, await readStored(trx, persons.map((p) => p.external_id), true));
+          const versions = await lockVersions(
+            trx,
+            persons.map((p) => p.external_id),
+          );
+          const plan =
+            sameVersions(versions, prepared.stored) && sameCompanies(written, prepared.companyIds)
+              ? prepared.plan
+              : await planBatch(
+                  prepared,
+                  companyIds,
+                  await readStored(
+                    trx,
+                    persons.map((p) => p.external_id),
+                    true,
+                  ),
+                );
           outcome.created += plan.created;
           outcome.updated += plan.updated;
           outcome.unchanged += persons.length - plan.created - plan.updated;
@@ -158,24 +194,61 @@ function sameVersions(now: Map<string, string>, planned: Map<string, StoredProfi
   return true;
 }
 
-async function planBatch(batch: Omit<PreparedBatch, 'plan'>, companyIds: Map<string, number>, stored: Map<string, StoredProfile>): Promise<BatchPlan> {
+async function planBatch(
+  batch: Omit<PreparedBatch, 'plan'>,
+  companyIds: Map<string, number>,
+  stored: Map<string, StoredProfile>,
+): Promise<BatchPlan> {
   const { persons, annotations, input, at } = batch;
   const plans = await mapInSlices(persons, (person, i) => ({
     person,
     stored: stored.get(person.external_id),
-    plan: planPerson(person, annotations[i].annotation, { name: annotations[i].annotator, model: annotations[i].model }, storedLists(person, companyIds), stored.get(person.external_id), input.dataSourceId, at),
+    plan: planPerson(
+      person,
+      annotations[i].annotation,
+      { name: annotations[i].annotator, model: annotations[i].model },
+      storedLists(person, companyIds),
+      stored.get(person.external_id),
+      input.dataSourceId,
+      at,
+    ),
   }));
   const created = plans.filter(({ plan }) => plan.changes === null);
   const changed = plans.filter(({ plan }) => plan.changes !== null && plan.changes.length > 0);
   // a new person annotated wholly by the batch's annotator has the batch's provenance on every
   // field: sent once for the batch rather than once per person
-  const batchProvenance = Object.fromEntries(ANNOTATION_FIELDS.map((field) => [field, { annotator: input.annotator.name, model: input.annotator.model, at }]));
+  const batchProvenance = Object.fromEntries(
+    ANNOTATION_FIELDS.map((field) => [field, { annotator: input.annotator.name, model: input.annotator.model, at }]),
+  );
   const byBatch = (provenance: Record<string, AnnotationProvenance>) =>
-    ANNOTATION_FIELDS.every((field) => { const p = provenance[field]; return p && p.annotator === input.annotator.name && p.model === input.annotator.model && p.at === at && !p.corrected_by && Object.keys(p).length === 3; });
-  const newProfiles: NewProfileRow[] = created.map(({ person, plan }) => ({ external_id: person.external_id, ...plan.values, annotation_provenance: byBatch(plan.provenance) ? null : plan.provenance, ...plan.lists }));
-  const changedProfiles: ChangedProfileRow[] = changed.map(({ stored, plan }) => ({ id: stored!.id, ...plan.values, annotation_provenance: plan.provenance }));
-  const details: DetailRow[] = changed.filter(({ plan }) => plan.listsChanged).map(({ stored, plan }) => ({ profile_id: stored!.id, ...plan.lists }));
-  const changes: ChangeRow[] = changed.flatMap(({ stored, plan }) => (plan as PersonPlan).changes!.map((change) => ({ profile_id: stored!.id, ...change })));
+    ANNOTATION_FIELDS.every((field) => {
+      const p = provenance[field];
+      return (
+        p &&
+        p.annotator === input.annotator.name &&
+        p.model === input.annotator.model &&
+        p.at === at &&
+        !p.corrected_by &&
+        Object.keys(p).length === 3
+      );
+    });
+  const newProfiles: NewProfileRow[] = created.map(({ person, plan }) => ({
+    external_id: person.external_id,
+    ...plan.values,
+    annotation_provenance: byBatch(plan.provenance) ? null : plan.provenance,
+    ...plan.lists,
+  }));
+  const changedProfiles: ChangedProfileRow[] = changed.map(({ stored, plan }) => ({
+    id: stored!.id,
+    ...plan.values,
+    annotation_provenance: plan.provenance,
+  }));
+  const details: DetailRow[] = changed
+    .filter(({ plan }) => plan.listsChanged)
+    .map(({ stored, plan }) => ({ profile_id: stored!.id, ...plan.lists }));
+  const changes: ChangeRow[] = changed.flatMap(({ stored, plan }) =>
+    (plan as PersonPlan).changes!.map((change) => ({ profile_id: stored!.id, ...change })),
+  );
   const serialized = async <Row>(rows: Row[]) => (rows.length ? ((await stringifyInSlices(rows)) as RowsJson<Row>) : null);
   return {
     created: created.length,

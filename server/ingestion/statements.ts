@@ -19,7 +19,9 @@ const LIST_NAMES = LIST_FIELDS.join(', ');
 const LIST_VALUES = (alias: string) => LIST_FIELDS.map((f) => `coalesce(${alias}.${f}, '[]')`).join(', ');
 
 /** annotation_provenance null: the batch's */
-export type NewProfileRow = { external_id: string } & ProfileValues & { annotation_provenance: Record<string, AnnotationProvenance> | null } & StoredLists;
+export type NewProfileRow = { external_id: string } & ProfileValues & {
+    annotation_provenance: Record<string, AnnotationProvenance> | null;
+  } & StoredLists;
 export type ChangedProfileRow = { id: number } & ProfileValues & { annotation_provenance: Record<string, AnnotationProvenance> };
 export type DetailRow = { profile_id: number } & StoredLists;
 export type ChangeRow = { profile_id: number } & FieldChange;
@@ -38,18 +40,30 @@ const COMPANY_DETAILS = ['description', 'year_founded', 'location', 'industry', 
  * new ones, and those whose name or a given detail differs or that lack the data source. The
  * others are not written, so that retrievals sharing companies do not wait on each other's locks.
  */
-export async function readCompanies(db: Db, rows: ImportCompany[], dataSourceId: number): Promise<{ ids: Map<string, number>; toWrite: ImportCompany[] }> {
+export async function readCompanies(
+  db: Db,
+  rows: ImportCompany[],
+  dataSourceId: number,
+): Promise<{ ids: Map<string, number>; toWrite: ImportCompany[] }> {
   if (rows.length === 0) return { ids: new Map(), toWrite: [] };
   const stored = await db
     .selectFrom('company')
     .select(['id', 'external_id', 'name', ...COMPANY_DETAILS, 'data_source_ids'])
-    .where('external_id', 'in', rows.map((row) => row.external_id!))
+    .where(
+      'external_id',
+      'in',
+      rows.map((row) => row.external_id!),
+    )
     .execute();
   const byExternalId = new Map(stored.map((row) => [row.external_id, row]));
   const toWrite = rows.filter((row) => {
     const now = byExternalId.get(row.external_id!);
-    return !now || now.name !== row.name || !now.data_source_ids.includes(dataSourceId)
-      || COMPANY_DETAILS.some((field) => row[field] != null && row[field] !== now[field]);
+    return (
+      !now ||
+      now.name !== row.name ||
+      !now.data_source_ids.includes(dataSourceId) ||
+      COMPANY_DETAILS.some((field) => row[field] != null && row[field] !== now[field])
+    );
   });
   return { ids: new Map(stored.map((row) => [row.external_id, row.id])), toWrite };
 }
@@ -102,10 +116,12 @@ export async function readStored(db: Db, externalIds: string[], lock: boolean): 
     WHERE p.external_id = ANY(${externalIds}::text[])
     ORDER BY p.id
     ${sql.raw(lock ? 'FOR UPDATE OF p' : '')}`.execute(db);
-  return new Map(rows.map((row) => {
-    const lists = row.detail_id === null ? null : Object.fromEntries(LIST_FIELDS.map((f) => [f, row[f]]));
-    return [row.external_id, { ...row, lists } as StoredProfile];
-  }));
+  return new Map(
+    rows.map((row) => {
+      const lists = row.detail_id === null ? null : Object.fromEntries(LIST_FIELDS.map((f) => [f, row[f]]));
+      return [row.external_id, { ...row, lists } as StoredProfile];
+    }),
+  );
 }
 
 /**
@@ -123,7 +139,13 @@ export async function lockVersions(db: Db, externalIds: string[]): Promise<Map<s
 }
 
 /** New profiles with their details and their 'created' change-log rows, in one statement. */
-export function insertProfiles(db: Db, rows: RowsJson<NewProfileRow>, batchProvenance: string, dataSourceId: number, executionId: number | null) {
+export function insertProfiles(
+  db: Db,
+  rows: RowsJson<NewProfileRow>,
+  batchProvenance: string,
+  dataSourceId: number,
+  executionId: number | null,
+) {
   return sql`
     WITH r AS (
       SELECT * FROM jsonb_to_recordset(${rows}::jsonb) AS r(external_id text, ${sql.raw(VALUE_COLUMNS)}, ${sql.raw(LIST_COLUMNS)})),

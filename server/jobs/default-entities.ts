@@ -18,7 +18,11 @@ export function registerDefaultEntity(name: string, create: DefaultEntityCreator
 export const createDefaultEntitiesJob: JobDefinition<{ user_id: number }> = {
   name: 'create-default-entities',
   async handle({ user_id }, { handle, log }) {
-    const user = await handle.db.selectFrom('app_user').select(['id', 'email', 'is_crowdsourcing']).where('id', '=', user_id).executeTakeFirst();
+    const user = await handle.db
+      .selectFrom('app_user')
+      .select(['id', 'email', 'is_crowdsourcing'])
+      .where('id', '=', user_id)
+      .executeTakeFirst();
     if (!user) return log.warn({ user_id }, 'user vanished before its default entities were created');
     if (!user.is_crowdsourcing) return log.info({ user_id }, 'user is no longer crowdsourcing: nothing to create');
     for (const creator of creators) {

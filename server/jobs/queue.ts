@@ -78,7 +78,8 @@ export async function startJobs(
     : new PgBoss({ connectionString: options.databaseUrl, max: 4, ...supervision });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
-  const listener = options.work !== false && options.databaseUrl ? await listenWebPressure(options.databaseUrl, webPressure, log) : undefined;
+  const listener =
+    options.work !== false && options.databaseUrl ? await listenWebPressure(options.databaseUrl, webPressure, log) : undefined;
   for (const definition of definitions) {
     const settings = definition.queue?.(timing);
     await boss.createQueue(definition.name, settings);
@@ -89,7 +90,14 @@ export async function startJobs(
       for (const job of jobs) {
         const jobLog = log.child({ job: definition.name, jobId: job.id });
         jobLog.info({ retryCount: job.retryCount }, 'job started');
-        await definition.handle(job.data, { handle, log: jobLog, secrets: options.secrets, allowPrivateFeeds: options.allowPrivateFeeds === true, webPressure, job: { id: job.id, retryCount: job.retryCount, retryLimit, signal: job.signal } });
+        await definition.handle(job.data, {
+          handle,
+          log: jobLog,
+          secrets: options.secrets,
+          allowPrivateFeeds: options.allowPrivateFeeds === true,
+          webPressure,
+          job: { id: job.id, retryCount: job.retryCount, retryLimit, signal: job.signal },
+        });
         jobLog.info('job done');
       }
     });

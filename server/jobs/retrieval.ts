@@ -36,12 +36,21 @@ class Revoked extends Error {}
 export const retrievalJob: JobDefinition<RetrievalData> = {
   name: 'data-source-retrieval',
   // doubled at each retry; a delay of 0 (tests) retries at once (pg-boss's backoff would start at 1 s)
-  queue: (timing) => ({ retryLimit: 3, retryDelay: timing.retryDelaySeconds, retryBackoff: timing.retryDelaySeconds > 0, heartbeatSeconds: timing.heartbeatSeconds, expireInSeconds: 6 * 3600 }),
+  queue: (timing) => ({
+    retryLimit: 3,
+    retryDelay: timing.retryDelaySeconds,
+    retryBackoff: timing.retryDelaySeconds > 0,
+    heartbeatSeconds: timing.heartbeatSeconds,
+    expireInSeconds: 6 * 3600,
+  }),
   handle: (data, context) => runRetrieval(data, context),
 };
 
 /** Keeps each data source's schedule in the queue as its row says (after a write, and at start). */
-export async function syncSchedule(jobs: Jobs, source: { id: number; cron_schedule: string | null } | { id: number; deleted: true }): Promise<void> {
+export async function syncSchedule(
+  jobs: Jobs,
+  source: { id: number; cron_schedule: string | null } | { id: number; deleted: true },
+): Promise<void> {
   const cron = 'deleted' in source ? null : source.cron_schedule;
   await jobs.schedule(retrievalJob, String(source.id), cron || null, { data_source_id: source.id });
 }
@@ -55,26 +64,49 @@ async function runRetrieval(data: RetrievalData, { handle, log, job, secrets, al
   const db = handle.db;
   const execution = await executionFor(db, data, job.id);
   if (!execution) return log.info({ data }, 'data source gone: nothing to retrieve');
-  if (!['PENDING', 'STARTED', 'RETRY'].includes(execution.status)) return log.info({ execution: execution.id, status: execution.status }, 'execution already finished');
+  if (!['PENDING', 'STARTED', 'RETRY'].includes(execution.status))
+    return log.info({ execution: execution.id, status: execution.status }, 'execution already finished');
   const source = await db.selectFrom('data_source').selectAll().where('id', '=', data.data_source_id).executeTakeFirst();
   if (!source) {
-    await finishExecution(db, execution.id, 'FAILURE', { exc_type: 'DataSourceDeleted', exc_message: ['The data source was deleted before its retrieval ran.'] });
+    await finishExecution(db, execution.id, 'FAILURE', {
+      exc_type: 'DataSourceDeleted',
+      exc_message: ['The data source was deleted before its retrieval ran.'],
+    });
     return;
   }
   const connector = connectorFor(source.source_type);
   if (!connector) {
-    await finishExecution(db, execution.id, 'FAILURE', { exc_type: 'UnknownSourceType', exc_message: [`No connector for source type "${source.source_type}".`] });
+    await finishExecution(db, execution.id, 'FAILURE', {
+      exc_type: 'UnknownSourceType',
+      exc_message: [`No connector for source type "${source.source_type}".`],
+    });
     return;
   }
   const started = await db
     .updateTable('execution')
-    .set((eb) => ({ status: 'STARTED', attempts: eb('attempts', '+', 1), date_started: eb.fn.coalesce('date_started', eb.val(new Date())), job_id: job.id, result: null }))
+    .set((eb) => ({
+      status: 'STARTED',
+      attempts: eb('attempts', '+', 1),
+      date_started: eb.fn.coalesce('date_started', eb.val(new Date())),
+      job_id: job.id,
+      result: null,
+    }))
     .where('id', '=', execution.id)
     .where('status', 'in', ['PENDING', 'STARTED', 'RETRY'])
     .returningAll()
     .executeTakeFirst();
   if (!started) return;
-  const run = Number((await db.selectFrom('execution').select((eb) => eb.fn.countAll<number>().as('n')).where('data_source_id', '=', source.id).where('status', '=', 'SUCCESS').where('id', '<', execution.id).executeTakeFirstOrThrow()).n);
+  const run = Number(
+    (
+      await db
+        .selectFrom('execution')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('data_source_id', '=', source.id)
+        .where('status', '=', 'SUCCESS')
+        .where('id', '<', execution.id)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const progress: ExecutionProgress = { ...started.progress };
   let checkpoint = started.checkpoint;
   const rowErrors = [...started.row_errors];
@@ -109,7 +141,14 @@ async function runRetrieval(data: RetrievalData, { handle, log, job, secrets, al
       const planned = await prepared;
       const writeStarted = performance.now();
       await writeBatch(db, planned, async (trx, counts) => {
-        const next = { ...progress, processed: progress.processed + size, created: progress.created + counts.created, updated: progress.updated + counts.updated, unchanged: progress.unchanged + counts.unchanged, failed: progress.failed + counts.failed };
+        const next = {
+          ...progress,
+          processed: progress.processed + size,
+          created: progress.created + counts.created,
+          updated: progress.updated + counts.updated,
+          unchanged: progress.unchanged + counts.unchanged,
+          failed: progress.failed + counts.failed,
+        };
         // each failed record named by its place in the source (the errors come in the batch's order)
         const failedAt = items.flatMap((item, i) => ('error' in item ? [checkpoint + i + 1] : []));
         const errors = [...rowErrors, ...counts.errors.map((reason, k) => `record ${failedAt[k]}: ${reason}`)].slice(0, MAX_ROW_ERRORS);
@@ -160,9 +199,15 @@ async function runRetrieval(data: RetrievalData, { handle, log, job, secrets, al
       await writing; // its error (a cancel, a failed write) wins over the reading's
     }
     if (progress.total === null) progress.total = progress.processed;
-    await db.updateTable('execution').set({ progress: JSON.stringify(progress) }).where('id', '=', execution.id).execute();
+    await db
+      .updateTable('execution')
+      .set({ progress: JSON.stringify(progress) })
+      .where('id', '=', execution.id)
+      .execute();
     await refreshDimensions(db, [source.id]);
-    const result = progress.failed ? { exc_type: 'RecordErrors', exc_message: [`${progress.failed} of ${progress.processed} records could not be read.`, ...rowErrors] } : null;
+    const result = progress.failed
+      ? { exc_type: 'RecordErrors', exc_message: [`${progress.failed} of ${progress.processed} records could not be read.`, ...rowErrors] }
+      : null;
     await finishExecution(db, execution.id, 'SUCCESS', result);
     log.info({ execution: execution.id, ...progress }, 'retrieval done');
   } catch (error) {
@@ -171,10 +216,19 @@ async function runRetrieval(data: RetrievalData, { handle, log, job, secrets, al
       if (job.signal.aborted) throw error; // the worker is stopping: the queue retries it later
       return;
     }
-    const transient = error instanceof ConnectorError ? error.options.transient === true : !(error instanceof TypeError || error instanceof RangeError);
-    const failure = { exc_type: error instanceof Error ? error.name : 'Error', exc_message: [error instanceof Error ? error.message : String(error)] };
+    const transient =
+      error instanceof ConnectorError ? error.options.transient === true : !(error instanceof TypeError || error instanceof RangeError);
+    const failure = {
+      exc_type: error instanceof Error ? error.name : 'Error',
+      exc_message: [error instanceof Error ? error.message : String(error)],
+    };
     if (transient && job.retryCount < job.retryLimit) {
-      await db.updateTable('execution').set({ status: 'RETRY', result: JSON.stringify(failure) }).where('id', '=', execution.id).where('status', '=', 'STARTED').execute();
+      await db
+        .updateTable('execution')
+        .set({ status: 'RETRY', result: JSON.stringify(failure) })
+        .where('id', '=', execution.id)
+        .where('status', '=', 'STARTED')
+        .execute();
       log.warn({ execution: execution.id, err: error }, 'retrieval failed; it will be retried');
       throw error;
     }
@@ -190,6 +244,10 @@ async function executionFor(db: Kysely<Database>, data: RetrievalData, jobId: st
   if (data.execution_id) return findExecution(db, data.execution_id);
   const earlier = await db.selectFrom('execution').selectAll().where('job_id', '=', jobId).executeTakeFirst();
   if (earlier) return earlier;
-  const source = await db.selectFrom('data_source').select(['id', 'name', 'owner_id']).where('id', '=', data.data_source_id).executeTakeFirst();
+  const source = await db
+    .selectFrom('data_source')
+    .select(['id', 'name', 'owner_id'])
+    .where('id', '=', data.data_source_id)
+    .executeTakeFirst();
   return source && createExecution(db, source, 'schedule', null, jobId);
 }

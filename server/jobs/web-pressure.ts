@@ -59,7 +59,11 @@ export function publishWebPressure(app: FastifyInstance, pressure: WebPressure, 
 }
 
 /** A worker's side on PostgreSQL: listens for the servers' notifications (reconnecting after a failure). */
-export async function listenWebPressure(databaseUrl: string, pressure: WebPressure, log: FastifyBaseLogger): Promise<{ close(): Promise<void> }> {
+export async function listenWebPressure(
+  databaseUrl: string,
+  pressure: WebPressure,
+  log: FastifyBaseLogger,
+): Promise<{ close(): Promise<void> }> {
   const { default: pg } = await import('pg');
   let client: InstanceType<typeof pg.Client> | undefined;
   let closed = false;

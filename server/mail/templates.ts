@@ -8,7 +8,9 @@ export function appLink(appUrl: string, path: string, query: Record<string, stri
 }
 
 function mail(to: string, subject: string, greeting: string, paragraphs: string[], action: { label: string; url: string }): Mail {
-  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), `${action.label}: ${action.url}`, '', '— Talent Back-office'].join('\n');
+  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), `${action.label}: ${action.url}`, '', '— Talent Back-office'].join(
+    '\n',
+  );
   const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
 <p>${escapeHtml(greeting)}</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
@@ -36,7 +38,10 @@ export function passwordResetMail(appUrl: string, user: { email: string; first_n
     user.email,
     'Reset your Talent Back-office password',
     `Hello ${user.first_name || user.email},`,
-    ['Someone asked to reset the password of your account. If it was you, choose a new password below; otherwise ignore this e-mail.', 'This link is valid for 1 hour and works once.'],
+    [
+      'Someone asked to reset the password of your account. If it was you, choose a new password below; otherwise ignore this e-mail.',
+      'This link is valid for 1 hour and works once.',
+    ],
     { label: 'Choose a new password', url },
   );
 }

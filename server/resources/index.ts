@@ -17,5 +17,7 @@ import { platformConnections } from './platform-connections/entity';
  */
 export const apiModules: FastifyPluginAsync[] = [
   authRoutes,
-  ...[users, organizations, profiles, companies, profileLists, searches, dataSources, executions, platformConnections].map((entity) => entityRoutes(entity as never)),
+  ...[users, organizations, profiles, companies, profileLists, searches, dataSources, executions, platformConnections].map((entity) =>
+    entityRoutes(entity as never),
+  ),
 ];

@@ -18,9 +18,7 @@ export function ProfileSettingsPage() {
   return (
     <AccountPage title={translate('app.profile_settings.title')}>
       {isPending && <CircularProgress size={24} aria-label={translate('ra.page.loading')} />}
-      {error != null && (
-        <FeedbackBanner feedback={{ severity: 'error', message: errorMessage(error, translate('app.errors.unknown')) }} />
-      )}
+      {error != null && <FeedbackBanner feedback={{ severity: 'error', message: errorMessage(error, translate('app.errors.unknown')) }} />}
       {user && (
         <Stack spacing={1}>
           {fields.map(([field, value]) => (

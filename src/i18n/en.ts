@@ -48,8 +48,7 @@ export const en = {
     signup: {
       title: 'Sign up',
       submit: 'Sign up',
-      success:
-        'Registration successful! An activation email has been sent. Please check your email to activate your account.',
+      success: 'Registration successful! An activation email has been sent. Please check your email to activate your account.',
       failure: 'Registration failed. An unknown error occurred',
       have_account: 'Already have an account?',
     },
@@ -63,8 +62,7 @@ export const en = {
       title: 'Forgot your password?',
       intro: 'Enter the email of your account and we will send you a link to change your password.',
       submit: 'Send',
-      success:
-        'Password change request successful! An email has been sent. Please check your email to change your account.',
+      success: 'Password change request successful! An email has been sent. Please check your email to change your account.',
     },
     reset_password: {
       title: 'Reset password',

@@ -104,7 +104,13 @@ function MenuLinkItem({ link, label, showLabel }: { link: MenuLink; label: strin
   );
   return (
     <ListItem disablePadding>
-      {showLabel ? item : <Tooltip title={label} placement="right">{item}</Tooltip>}
+      {showLabel ? (
+        item
+      ) : (
+        <Tooltip title={label} placement="right">
+          {item}
+        </Tooltip>
+      )}
     </ListItem>
   );
 }

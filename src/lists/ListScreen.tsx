@@ -31,7 +31,10 @@ export function ListScreen<R extends RaRecord>({ declaration }: { declaration: L
   const { resource, bulkActions = [], filters = [], actions: Actions } = declaration;
   const translate = useTranslate();
   const [searchParams] = useSearchParams();
-  const list = useListState(declaration.sortUrlStyle, filters.flatMap((filter) => filter.keys));
+  const list = useListState(
+    declaration.sortUrlStyle,
+    filters.flatMap((filter) => filter.keys),
+  );
   const { data, isPending, isPlaceholderData, error } = useListData<R>(resource, list.query);
   const loading = isPending || isPlaceholderData;
   const selection = useSelection(searchParams.toString());

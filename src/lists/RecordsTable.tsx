@@ -2,16 +2,7 @@
 // (an organization's users, a profile list's profiles). Sorting and selection are
 // optional: a detail screen's table has neither.
 import type { ReactNode } from 'react';
-import {
-  Checkbox,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TableSortLabel,
-} from '@mui/material';
+import { Checkbox, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel } from '@mui/material';
 import { useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { FieldValue } from './fieldValue';
 import { loadErrorText } from './errorMessage';
@@ -99,11 +90,7 @@ export function RecordsTable<R extends RaRecord>({
               return (
                 <TableCell key={column.source + column.label} aria-sort={field ? ariaSort : undefined}>
                   {field ? (
-                    <TableSortLabel
-                      active={direction !== undefined}
-                      direction={direction ?? 'asc'}
-                      onClick={() => onSort?.(field)}
-                    >
+                    <TableSortLabel active={direction !== undefined} direction={direction ?? 'asc'} onClick={() => onSort?.(field)}>
                       {translate(column.label)}
                     </TableSortLabel>
                   ) : (

@@ -19,10 +19,7 @@ export interface BulkOutcome {
 /** How many distinct reasons a banner names before it only counts the others. */
 export const MAX_REASONS_SHOWN = 3;
 
-export async function runPerItem(
-  ids: Identifier[],
-  run: (id: Identifier) => Promise<unknown>,
-): Promise<BulkOutcome> {
+export async function runPerItem(ids: Identifier[], run: (id: Identifier) => Promise<unknown>): Promise<BulkOutcome> {
   const outcome: BulkOutcome = { succeeded: [], failed: [] };
   for (const id of ids) {
     try {

@@ -9,10 +9,12 @@ import type { FieldDeclaration } from './types';
 
 /** record['a']['b'] for source 'a.b'; undefined when a step is missing. */
 export function valueAt(record: unknown, source: string): unknown {
-  return source.split('.').reduce<unknown>(
-    (value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined),
-    record,
-  );
+  return source
+    .split('.')
+    .reduce<unknown>(
+      (value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined),
+      record,
+    );
 }
 
 export function isEmptyValue(value: unknown): boolean {
@@ -20,11 +22,7 @@ export function isEmptyValue(value: unknown): boolean {
 }
 
 /** The field's display without link or empty text; null when there is nothing to show. */
-export function displayValue<R extends RaRecord>(
-  field: FieldDeclaration<R>,
-  record: R,
-  translate: TranslateFunction,
-): ReactNode {
+export function displayValue<R extends RaRecord>(field: FieldDeclaration<R>, record: R, translate: TranslateFunction): ReactNode {
   if (field.render) {
     const rendered = field.render(record, translate);
     return isEmptyValue(rendered) ? null : rendered;
@@ -42,7 +40,10 @@ export function displayValue<R extends RaRecord>(
       return Array.isArray(value) ? String(value.length) : null;
     case 'names':
       return Array.isArray(value)
-        ? value.map((item: { name?: unknown }) => item?.name).filter((name) => !isEmptyValue(name)).join(', ') || null
+        ? value
+            .map((item: { name?: unknown }) => item?.name)
+            .filter((name) => !isEmptyValue(name))
+            .join(', ') || null
         : null;
     default:
       return typeof value === 'object' ? JSON.stringify(value) : String(value);

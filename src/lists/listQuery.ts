@@ -8,7 +8,6 @@ import type { FilterValues, ListQuery, SortUrlStyle } from './types';
 /** The largest page the API serves (CONVENTIONS: page_size at most 100). */
 const MAX_PAGE_SIZE = 100;
 
-
 function positiveInteger(raw: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   if (raw === null || !/^\d+$/.test(raw)) return fallback;
   const value = Number(raw);
@@ -16,11 +15,7 @@ function positiveInteger(raw: string | null, fallback: number, max = Number.MAX_
 }
 
 /** Reads a list's state from the query string; missing or malformed values take their defaults. */
-export function readListQuery(
-  params: URLSearchParams,
-  style: SortUrlStyle = 'ordering',
-  filterKeys: string[] = [],
-): ListQuery {
+export function readListQuery(params: URLSearchParams, style: SortUrlStyle = 'ordering', filterKeys: string[] = []): ListQuery {
   const filters: FilterValues = {};
   for (const key of filterKeys) {
     const values = params.getAll(key).filter((value) => value !== '');

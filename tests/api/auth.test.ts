@@ -55,7 +55,14 @@ describe('registration → e-mail → activation → sign-in', () => {
     const { token } = expectStatus(await signIn(email, 'analytical engine'), 200);
     expect(typeof token).toBe('string');
     const current = expectStatus(await me(token), 200);
-    expect(current).toMatchObject({ email, first_name: 'Ada', last_name: 'Lovelace', is_active: true, is_staff: false, is_crowdsourcing: false });
+    expect(current).toMatchObject({
+      email,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      is_active: true,
+      is_staff: false,
+      is_crowdsourcing: false,
+    });
   });
 
   it('refuses each missing field by name', async () => {
@@ -68,7 +75,11 @@ describe('registration → e-mail → activation → sign-in', () => {
     expectErrors(await register({ email: 'not-an-email' }), 400, ['email']);
     expectErrors(await register({ email: 'short@example.test', password: 'short' }), 400, ['password']);
     expectErrors(await register({ email: 'numeric@example.test', password: '1234567890' }), 400, ['password']);
-    const created = await env.api.handle.db.selectFrom('app_user').select('email').where('email', 'in', ['blank@example.test', 'short@example.test', 'numeric@example.test']).execute();
+    const created = await env.api.handle.db
+      .selectFrom('app_user')
+      .select('email')
+      .where('email', 'in', ['blank@example.test', 'short@example.test', 'numeric@example.test'])
+      .execute();
     expect(created).toEqual([]);
   });
 
@@ -132,10 +143,18 @@ describe('activation', () => {
     const email = 'expired@example.test';
     const code = await registered(email);
     const user = await userRow(email);
-    const codeRow = await env.api.handle.db.selectFrom('one_time_code').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const codeRow = await env.api.handle.db
+      .selectFrom('one_time_code')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     const lifetime = codeRow.expires_at.getTime() - codeRow.created_at.getTime();
     expect(Math.abs(lifetime - 7 * 24 * 3600 * 1000)).toBeLessThan(60_000);
-    await env.api.handle.db.updateTable('one_time_code').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.id).execute();
+    await env.api.handle.db
+      .updateTable('one_time_code')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', user.id)
+      .execute();
     expectErrors(await activate(email, code), 400);
     expect((await userRow(email)).is_active).toBe(false);
   });
@@ -206,7 +225,11 @@ describe('the current user and tokens', () => {
   it('answers 401 once the token has expired', async () => {
     const user = await env.api.user();
     const hash = createHash('sha256').update(user.token).digest('hex');
-    await env.api.handle.db.updateTable('auth_token').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hash).execute();
+    await env.api.handle.db
+      .updateTable('auth_token')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token_hash', '=', hash)
+      .execute();
     expectErrors(await me(user.token), 401);
   });
 
@@ -248,7 +271,10 @@ describe('the current user and tokens', () => {
       expect(Number(N)).toBeGreaterThanOrEqual(2 ** 14);
       const expected = Buffer.from(hash, 'base64');
       const derived = scryptSync(password, Buffer.from(salt, 'base64'), expected.length, {
-        N: Number(N), r: Number(r), p: Number(p), maxmem: 256 * Number(N) * Number(r),
+        N: Number(N),
+        r: Number(r),
+        p: Number(p),
+        maxmem: 256 * Number(N) * Number(r),
       });
       expect(derived.equals(expected)).toBe(true);
     }

@@ -13,7 +13,14 @@ let staff: TestUser;
 let profileId: number;
 
 const OBJECT_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', '-__proto__', '-constructor'];
-const LISTS = ['/api/v1/users', '/api/v1/organizations', '/api/v1/profiles', '/api/v1/companies', '/api/v1/profile-lists', '/api/v1/searches'];
+const LISTS = [
+  '/api/v1/users',
+  '/api/v1/organizations',
+  '/api/v1/profiles',
+  '/api/v1/companies',
+  '/api/v1/profile-lists',
+  '/api/v1/searches',
+];
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -56,21 +63,37 @@ describe('an empty body with Content-Type: application/json', () => {
   const json = { 'content-type': 'application/json' };
 
   it('DELETE answers as without a body', async () => {
-    const created = expectStatus(await api.call(staff.token, { method: 'POST', url: '/api/v1/searches/', payload: { name: 'mine', url: 'search=x' } }), 201);
+    const created = expectStatus(
+      await api.call(staff.token, { method: 'POST', url: '/api/v1/searches/', payload: { name: 'mine', url: 'search=x' } }),
+      201,
+    );
     const response = await api.call(staff.token, { method: 'DELETE', url: `/api/v1/searches/${created.id}/`, headers: json, payload: '' });
     expect(response.statusCode, response.body).toBe(204);
     expectErrors(await api.call(staff.token, { method: 'GET', url: `/api/v1/searches/${created.id}/` }), 404);
   });
 
   it('a POST that needs a body says which fields are missing, not "JSON parse error"', async () => {
-    const response = await api.call(staff.token, { method: 'POST', url: `/api/v1/profiles/${profileId}/comment/`, headers: json, payload: '' });
+    const response = await api.call(staff.token, {
+      method: 'POST',
+      url: `/api/v1/profiles/${profileId}/comment/`,
+      headers: json,
+      payload: '',
+    });
     const body = expectErrors(response, 400, ['comment']);
     expect(body.errors.join(' ')).not.toMatch(/JSON/);
   });
 
   it('with a charset, and white space only, too', async () => {
-    for (const [contentType, payload] of [['application/json; charset=utf-8', ''], ['application/json', '  \n ']]) {
-      const response = await api.call(staff.token, { method: 'POST', url: '/api/v1/organizations/', headers: { 'content-type': contentType }, payload });
+    for (const [contentType, payload] of [
+      ['application/json; charset=utf-8', ''],
+      ['application/json', '  \n '],
+    ]) {
+      const response = await api.call(staff.token, {
+        method: 'POST',
+        url: '/api/v1/organizations/',
+        headers: { 'content-type': contentType },
+        payload,
+      });
       expectErrors(response, 400, ['name']);
     }
   });

@@ -23,14 +23,20 @@ function decoded(response: LightMyRequestResponse): Buffer {
   throw new Error(`unexpected Content-Encoding ${encoding}`);
 }
 
-const varies = (response: LightMyRequestResponse) => String(response.headers.vary ?? '').toLowerCase().split(/\s*,\s*/).includes('accept-encoding');
+const varies = (response: LightMyRequestResponse) =>
+  String(response.headers.vary ?? '')
+    .toLowerCase()
+    .split(/\s*,\s*/)
+    .includes('accept-encoding');
 
 /** A small built app (as vite writes it, with the .br and .gz files of server/build/precompress.mjs). */
 function fakeBuiltApp() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compression-static-'));
   fs.mkdirSync(path.join(dir, 'assets'));
   const script = Buffer.from(Array.from({ length: 400 }, (_, i) => `export const value${i} = "row ${i} of a built chunk";\n`).join(''));
-  const page = Buffer.from(`<!doctype html><html><head><title>Talent</title>${'<meta name="x" content="padding">'.repeat(40)}</head><body><div id="root"></div></body></html>`);
+  const page = Buffer.from(
+    `<!doctype html><html><head><title>Talent</title>${'<meta name="x" content="padding">'.repeat(40)}</head><body><div id="root"></div></body></html>`,
+  );
   const files = { 'assets/index-3f9c2a.js': script, 'index.html': page };
   for (const [name, content] of Object.entries(files)) {
     fs.writeFileSync(path.join(dir, name), content);
@@ -118,17 +124,20 @@ describe('API answers', () => {
     api = await startTestApi();
     staff = await api.user({ is_staff: true });
     const source = await insertDataSource(api.handle.db, 'Compression Source', staff.id, true);
-    await insertProfiles(api.handle.db, Array.from({ length: 120 }, (_, i) => ({
-      external_id: `https://www.linkedin.com/in/wire-${i}`,
-      first_name: `Wire${i}`,
-      last_name: 'Compressed',
-      headline: `Founder and engineer number ${i} at a company that makes things`,
-      location: 'Lisbon, Portugal',
-      current_company: `Company ${i % 17}`,
-      gender_value: i % 2 ? 'female' : 'male',
-      tech_rating: (i % 10) + 0.5,
-      data_source_ids: [source],
-    })));
+    await insertProfiles(
+      api.handle.db,
+      Array.from({ length: 120 }, (_, i) => ({
+        external_id: `https://www.linkedin.com/in/wire-${i}`,
+        first_name: `Wire${i}`,
+        last_name: 'Compressed',
+        headline: `Founder and engineer number ${i} at a company that makes things`,
+        location: 'Lisbon, Portugal',
+        current_company: `Company ${i % 17}`,
+        gender_value: i % 2 ? 'female' : 'male',
+        tech_rating: (i % 10) + 0.5,
+        data_source_ids: [source],
+      })),
+    );
   });
   afterAll(async () => api?.close());
   const get = (url: string, acceptEncoding?: string) =>
@@ -140,7 +149,11 @@ describe('API answers', () => {
     const expected = expectStatus(plain, 200);
     expect(expected.results).toHaveLength(100);
     expect(plain.headers['content-encoding']).toBeUndefined();
-    for (const [acceptEncoding, encoding] of [[BR_GZIP, 'br'], ['gzip', 'gzip'], ['gzip;q=1, br;q=0.5', 'gzip']]) {
+    for (const [acceptEncoding, encoding] of [
+      [BR_GZIP, 'br'],
+      ['gzip', 'gzip'],
+      ['gzip;q=1, br;q=0.5', 'gzip'],
+    ]) {
       const answer = await get(url, acceptEncoding);
       expect(answer.statusCode).toBe(200);
       expect(answer.headers['content-encoding'], acceptEncoding).toBe(encoding);
@@ -162,8 +175,19 @@ describe('API answers', () => {
     const me = await get('/api/v1/users/me', BR_GZIP);
     expect(me.statusCode).toBe(200);
     expect(me.headers['content-encoding']).toBeUndefined();
-    const saved = expectStatus<{ id: number }>(await api.call(staff.token, { method: 'POST', url: '/api/v1/searches/', payload: { name: 'Wire', url: 'search=wire', entity: 'Profile' } }), 201);
-    const deleted = await api.call(staff.token, { method: 'DELETE', url: `/api/v1/searches/${saved.id}/`, headers: { 'accept-encoding': BR_GZIP } });
+    const saved = expectStatus<{ id: number }>(
+      await api.call(staff.token, {
+        method: 'POST',
+        url: '/api/v1/searches/',
+        payload: { name: 'Wire', url: 'search=wire', entity: 'Profile' },
+      }),
+      201,
+    );
+    const deleted = await api.call(staff.token, {
+      method: 'DELETE',
+      url: `/api/v1/searches/${saved.id}/`,
+      headers: { 'accept-encoding': BR_GZIP },
+    });
     expect(deleted.statusCode).toBe(204);
     expect(deleted.headers['content-encoding']).toBeUndefined();
     expect(deleted.rawPayload.length).toBe(0);
@@ -175,7 +199,10 @@ describe('API answers', () => {
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.split('\r\n').length).toBe(120 + 2); // header, rows, and the empty string after the last CRLF
-    for (const [acceptEncoding, encoding] of [[BR_GZIP, 'br'], ['gzip', 'gzip']]) {
+    for (const [acceptEncoding, encoding] of [
+      [BR_GZIP, 'br'],
+      ['gzip', 'gzip'],
+    ]) {
       const answer = await get(url, acceptEncoding);
       expect(answer.statusCode).toBe(200);
       expect(answer.headers['content-encoding'], acceptEncoding).toBe(encoding);
@@ -218,7 +245,8 @@ describe('the build: .br and .gz beside every compressible file (server/build/pr
 
   it('writes brotli at its highest quality and gzip at level 9, decompressing to the file, and leaves other files alone', async () => {
     const dir = tempDir('precompress-');
-    const text = (n: number, word: string) => Buffer.from(Array.from({ length: n }, (_, i) => `${word} ${i} ${word.repeat(i % 5)}\n`).join(''));
+    const text = (n: number, word: string) =>
+      Buffer.from(Array.from({ length: n }, (_, i) => `${word} ${i} ${word.repeat(i % 5)}\n`).join(''));
     const files: Record<string, Buffer> = {
       'index.html': text(200, '<p>page</p>'),
       'assets/index-abc.js': text(3000, 'const x = 1;'),
@@ -236,7 +264,14 @@ describe('the build: .br and .gz beside every compressible file (server/build/pr
 
     const report = await precompressDir(dir);
 
-    expect(report.map((r) => r.file).sort()).toEqual(['assets/index-abc.css', 'assets/index-abc.js', 'favicon.svg', 'index.html', 'manifest.json', 'tiny.txt']);
+    expect(report.map((r) => r.file).sort()).toEqual([
+      'assets/index-abc.css',
+      'assets/index-abc.js',
+      'favicon.svg',
+      'index.html',
+      'manifest.json',
+      'tiny.txt',
+    ]);
     for (const name of ['index.html', 'assets/index-abc.js', 'assets/index-abc.css', 'favicon.svg', 'manifest.json']) {
       const content = files[name];
       const br = fs.readFileSync(path.join(dir, `${name}.br`));
@@ -244,23 +279,37 @@ describe('the build: .br and .gz beside every compressible file (server/build/pr
       expect(zlib.brotliDecompressSync(br).equals(content), name).toBe(true);
       expect(zlib.gunzipSync(gz).equals(content), name).toBe(true);
       // the highest settings: exactly what brotli 11 and gzip 9 make
-      const brotli11 = zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } });
+      const brotli11 = zlib.brotliCompressSync(content, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+      });
       expect(br.equals(brotli11), name).toBe(true);
       expect(gz.equals(zlib.gzipSync(content, { level: 9 })), name).toBe(true);
       expect(report.find((r) => r.file === name)).toEqual({ file: name, size: content.length, br: br.length, gz: gz.length });
     }
     // a png is compressed already; a one-byte file would only grow (and an older sibling goes)
     expect(COMPRESSIBLE.test('photo.png')).toBe(false);
-    const left = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => /\.(br|gz)$/.test(f));
+    const left = fs
+      .readdirSync(dir, { recursive: true })
+      .map(String)
+      .filter((f) => /\.(br|gz)$/.test(f));
     expect(left.filter((f) => f.includes('photo') || f.includes('tiny'))).toEqual([]);
   });
 
   it('runs at the end of a vite build, public files included, and is part of the app build (vite.config.ts)', async () => {
     const root = tempDir('precompress-vite-');
     fs.mkdirSync(path.join(root, 'public'));
-    fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><html><head><link rel="icon" href="/icon.svg"></head><body><div id="root"></div><script type="module" src="/main.js"></script></body></html>');
-    fs.writeFileSync(path.join(root, 'main.js'), `const names = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `name number ${i}`))};\ndocument.getElementById('root').textContent = names.join(', ');\n`);
-    fs.writeFileSync(path.join(root, 'public/icon.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<circle cx="8" cy="8" r="8"/>'.repeat(20)}</svg>`);
+    fs.writeFileSync(
+      path.join(root, 'index.html'),
+      '<!doctype html><html><head><link rel="icon" href="/icon.svg"></head><body><div id="root"></div><script type="module" src="/main.js"></script></body></html>',
+    );
+    fs.writeFileSync(
+      path.join(root, 'main.js'),
+      `const names = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `name number ${i}`))};\ndocument.getElementById('root').textContent = names.join(', ');\n`,
+    );
+    fs.writeFileSync(
+      path.join(root, 'public/icon.svg'),
+      `<svg xmlns="http://www.w3.org/2000/svg">${'<circle cx="8" cy="8" r="8"/>'.repeat(20)}</svg>`,
+    );
     const outDir = path.join(root, 'dist');
     const { build } = await import('vite');
     await build({ root, configFile: false, logLevel: 'silent', plugins: [precompress()], build: { outDir, emptyOutDir: true } });

@@ -12,7 +12,13 @@ import { createOrganization } from '../../server/resources/organizations/reposit
 import { startTestApi, type TestApi, type TestUser } from './harness';
 import { expectErrors, expectStatus } from './expect';
 
-const NoteSchema = Type.Object({ id: Type.Integer(), name: Type.String(), url: Type.String(), owner_id: Type.Integer(), updated_at: DateTime });
+const NoteSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  url: Type.String(),
+  owner_id: Type.Integer(),
+  updated_at: DateTime,
+});
 const NoteWriteSchema = Type.Object({ name: RequiredText(50), url: Type.String({ maxLength: 100 }) });
 
 /** Notes: the owner's organization reads them, only the owner (or staff) changes them. */
@@ -33,11 +39,19 @@ const notes = defineEntity({
       if (body.name === 'forbidden') throw fieldError('name', 'This name is not allowed.');
     },
     async create(db, viewer, body) {
-      const row = await db.insertInto('saved_search').values({ ...body, entity: 'Profile', owner_id: viewer.id }).returning('id').executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('saved_search')
+        .values({ ...body, entity: 'Profile', owner_id: viewer.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return row.id;
     },
     async update(db, _viewer, id, body) {
-      await db.updateTable('saved_search').set({ ...body, updated_at: sql`now()` }).where('id', '=', id).execute();
+      await db
+        .updateTable('saved_search')
+        .set({ ...body, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .execute();
     },
   },
   deletable: true,
@@ -90,7 +104,10 @@ describe('an entity from its declaration', () => {
     const note = await create(owner, 'Whole', 'w=1');
     expectErrors(await call(owner, 'PUT', `/${note.id}/`, { name: 'Only a name' }), 400, ['url']);
     expect(expectStatus(await call(owner, 'PATCH', `/${note.id}/`, { url: 'w=2' }), 200)).toMatchObject({ name: 'Whole', url: 'w=2' });
-    expect(expectStatus(await call(owner, 'PUT', `/${note.id}/`, { name: 'Renamed', url: 'w=3' }), 200)).toMatchObject({ name: 'Renamed', url: 'w=3' });
+    expect(expectStatus(await call(owner, 'PUT', `/${note.id}/`, { name: 'Renamed', url: 'w=3' }), 200)).toMatchObject({
+      name: 'Renamed',
+      url: 'w=3',
+    });
     expectErrors(await call(owner, 'PATCH', `/${note.id}/`, { name: 'forbidden' }), 400, ['name']);
     expectErrors(await call(owner, 'PATCH', `/${note.id}/`, { name: ' ' }), 400, ['name']);
     expect(expectStatus(await call(owner, 'GET', `/${note.id}`), 200).name).toBe('Renamed');
@@ -116,7 +133,13 @@ describe('an entity from its declaration', () => {
     expect(Object.keys(document.paths['/api/v1/test-notes/']).sort()).toEqual(['post']);
     expect(Object.keys(item).sort()).toEqual(['delete', 'get', 'patch', 'put']);
     expect(collection.get.tags).toEqual(['test-notes']);
-    expect(collection.get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['ordering', 'page', 'page_size', 'search', 'url']);
+    expect(collection.get.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+      'ordering',
+      'page',
+      'page_size',
+      'search',
+      'url',
+    ]);
     expect(Object.keys(item.patch.responses).sort()).toEqual(['200', '400', '401', '404']);
     expect(item.put.requestBody.content['application/json'].schema.required).toEqual(['name', 'url']);
     expect(item.patch.requestBody.content['application/json'].schema.required).toBeUndefined();

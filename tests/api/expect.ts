@@ -17,7 +17,10 @@ export function expectErrors(response: LightMyRequestResponse, status: number, f
   for (const message of body.errors) expect(typeof message === 'string' && message.length > 0).toBe(true);
   for (const field of fields) {
     expect(body.fields?.[field]?.length, `fields.${field} in ${response.body}`).toBeGreaterThan(0);
-    expect(body.errors.some((m) => m.startsWith(`${field}: `)), `a message about ${field} in ${response.body}`).toBe(true);
+    expect(
+      body.errors.some((m) => m.startsWith(`${field}: `)),
+      `a message about ${field} in ${response.body}`,
+    ).toBe(true);
   }
   return body;
 }

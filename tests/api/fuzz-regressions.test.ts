@@ -24,7 +24,9 @@ describe('a JSON body nested deeper than the call stack', () => {
   });
 
   it('still has its null characters found, however deep, by their path', async () => {
-    const body = expectErrors(await post('{"email":"a@example.test","password":"secret","x":[{"y":[["ok","a\\u0000b"]]}]}'), 400, ['x.0.y.0.1']);
+    const body = expectErrors(await post('{"email":"a@example.test","password":"secret","x":[{"y":[["ok","a\\u0000b"]]}]}'), 400, [
+      'x.0.y.0.1',
+    ]);
     expect(body.errors).toEqual(['x.0.y.0.1: Null characters are not allowed.']);
   });
 });
@@ -62,7 +64,12 @@ describe('a staff correction of an annotation with a value no annotator would gi
     const staff = await api.user({ is_staff: true });
     const { id } = await api.handle.db
       .insertInto('profile')
-      .values({ external_id: 'https://www.linkedin.com/in/fuzz-annotation', first_name: 'Fuzz', last_name: 'Annotation', data_source_ids: [] })
+      .values({
+        external_id: 'https://www.linkedin.com/in/fuzz-annotation',
+        first_name: 'Fuzz',
+        last_name: 'Annotation',
+        data_source_ids: [],
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const url = `/api/v1/profiles/${id}/annotation/`;
@@ -90,6 +97,9 @@ describe('a staff correction of an annotation with a value no annotator would gi
     const accepted = await api.call(staff.token, { method: 'PATCH', url, payload: { nationalities: { DE: 0.6, FR: 0.4 }, age_value: 41 } });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({ nationalities: { DE: 0.6, FR: 0.4 }, age_value: 41 });
-    expect((await api.call(staff.token, { method: 'POST', url: `/api/v1/profiles/${id}/comment/`, payload: { comment: 'still readable' } })).statusCode).toBe(200);
+    expect(
+      (await api.call(staff.token, { method: 'POST', url: `/api/v1/profiles/${id}/comment/`, payload: { comment: 'still readable' } }))
+        .statusCode,
+    ).toBe(200);
   });
 });

@@ -53,7 +53,9 @@ afterAll(async () => {
   const folder = path.resolve(import.meta.dirname, '../../test-results/fuzz');
   mkdirSync(folder, { recursive: true });
   writeFileSync(path.join(folder, `summary-${testDb}.json`), `${JSON.stringify(summary, null, 2)}\n`);
-  console.log(`fuzz (${testDb}): ${requests} requests to ${operations.length} operations in ${summary.seconds} s, seed ${SEED}, ${failures.length} failing operation(s)`);
+  console.log(
+    `fuzz (${testDb}): ${requests} requests to ${operations.length} operations in ${summary.seconds} s, seed ${SEED}, ${failures.length} failing operation(s)`,
+  );
   await world.close();
 });
 
@@ -65,13 +67,20 @@ describe(`every operation of /api/docs/json, fuzzed (${runsPerOperation} request
   it('the table fingerprint sees a changed row, and not a token merely used', async () => {
     const before = await world.fingerprint();
     const owner = await world.db.selectFrom('app_user').select('id').orderBy('id').executeTakeFirstOrThrow();
-    const row = await world.db.insertInto('saved_search').values({ name: 'probe', url: '', entity: 'Profile', owner_id: owner.id }).returning('id').executeTakeFirstOrThrow();
+    const row = await world.db
+      .insertInto('saved_search')
+      .values({ name: 'probe', url: '', entity: 'Profile', owner_id: owner.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const changed = await world.fingerprint();
     await world.db.deleteFrom('saved_search').where('id', '=', row.id).execute();
     expect(changed.get('saved_search')).not.toBe(before.get('saved_search'));
     expect(await world.fingerprint()).toEqual(before);
     // what every authenticated request may do to its token (slide its expiry, stamp its use)
-    await world.db.updateTable('auth_token').set({ last_used_at: new Date(0), expires_at: new Date('2100-01-01T00:00:00Z') }).execute();
+    await world.db
+      .updateTable('auth_token')
+      .set({ last_used_at: new Date(0), expires_at: new Date('2100-01-01T00:00:00Z') })
+      .execute();
     expect(await world.fingerprint()).toEqual(before);
   });
 
@@ -102,7 +111,9 @@ describe(`every operation of /api/docs/json, fuzzed (${runsPerOperation} request
         }
         for (const problem of problems) if (!seen.has(problem) && seen.size < 30) seen.set(problem, world.describe(request, response));
         if (runs >= runsPerOperation && seen.size) {
-          throw new Error(`${op.id}: ${seen.size} distinct problem(s)\n\n${[...seen].map(([problem, example]) => `${problem}\n${example}`).join('\n\n')}`);
+          throw new Error(
+            `${op.id}: ${seen.size} distinct problem(s)\n\n${[...seen].map(([problem, example]) => `${problem}\n${example}`).join('\n\n')}`,
+          );
         }
       },
       timeout,

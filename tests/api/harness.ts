@@ -51,7 +51,6 @@ let sequence = 0;
 const PASSWORD = 'correct horse battery';
 let passwordHash: Promise<string> | undefined;
 
-
 export async function startTestApi(
   overrides: Partial<Config> = {},
   env: NodeJS.ProcessEnv = {},

@@ -49,89 +49,117 @@ describe.runIf(testDb === 'pglite')('a new embedded installation', () => {
   });
   afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 
-  it('takes the spare copy, which it makes again; each installation has a database of its own', async () => {
-    expect(templateReady(DEMO_TEMPLATE)).toBe(true);
-    const first = await open();
-    expect(first).toMatchObject({ created: true, createdFrom: 'demo' });
-    expect(templateReady(DEMO_TEMPLATE), 'the spare was taken').toBe(false);
-    await first.restock();
-    expect(templateReady(DEMO_TEMPLATE), 'a new spare').toBe(true);
+  it(
+    'takes the spare copy, which it makes again; each installation has a database of its own',
+    async () => {
+      expect(templateReady(DEMO_TEMPLATE)).toBe(true);
+      const first = await open();
+      expect(first).toMatchObject({ created: true, createdFrom: 'demo' });
+      expect(templateReady(DEMO_TEMPLATE), 'the spare was taken').toBe(false);
+      await first.restock();
+      expect(templateReady(DEMO_TEMPLATE), 'a new spare').toBe(true);
 
-    await sql`update app_user set is_staff = true`.execute(first.db);
-    const everyoneStaff = await staffCount(first);
-    const second = await open();
-    expect(second.createdFrom).toBe('demo');
-    expect(await staffCount(second)).toBeLessThan(everyoneStaff);
-    expect(await staffCount(second)).toBe(1);
-  }, SLOW);
+      await sql`update app_user set is_staff = true`.execute(first.db);
+      const everyoneStaff = await staffCount(first);
+      const second = await open();
+      expect(second.createdFrom).toBe('demo');
+      expect(await staffCount(second)).toBeLessThan(everyoneStaff);
+      expect(await staffCount(second)).toBe(1);
+    },
+    SLOW,
+  );
 
-  it('copies the template itself when the spare is gone, and closing makes the next spare', async () => {
-    const first = await open(MIGRATED);
-    expect(templateReady(MIGRATED)).toBe(false);
-    const second = await open(MIGRATED); // no spare: a plain copy
-    expect(second).toMatchObject({ created: true, createdFrom: 'migrated' });
-    expect(Number((await sql<{ n: number }>`select count(*)::int as n from app_user`.execute(second.db)).rows[0].n)).toBe(0);
-    await first.close();
-    expect(templateReady(MIGRATED), 'close() made the spare the first one took').toBe(true);
-    await second.close();
-  }, SLOW);
+  it(
+    'copies the template itself when the spare is gone, and closing makes the next spare',
+    async () => {
+      const first = await open(MIGRATED);
+      expect(templateReady(MIGRATED)).toBe(false);
+      const second = await open(MIGRATED); // no spare: a plain copy
+      expect(second).toMatchObject({ created: true, createdFrom: 'migrated' });
+      expect(Number((await sql<{ n: number }>`select count(*)::int as n from app_user`.execute(second.db)).rows[0].n)).toBe(0);
+      await first.close();
+      expect(templateReady(MIGRATED), 'close() made the spare the first one took').toBe(true);
+      await second.close();
+    },
+    SLOW,
+  );
 
-  it('gives the demo accounts passwords of their own, once', async () => {
-    const handle = await open();
-    const staff = await findUserByEmail(handle.db, 'staff@demo.test');
-    expect(staff?.password_hash).toBe(UNUSABLE_PASSWORD_HASH);
+  it(
+    'gives the demo accounts passwords of their own, once',
+    async () => {
+      const handle = await open();
+      const staff = await findUserByEmail(handle.db, 'staff@demo.test');
+      expect(staff?.password_hash).toBe(UNUSABLE_PASSWORD_HASH);
 
-    const given = await giveWaitingDemoAccountsPasswords(handle.db);
-    expect(given.map((a) => [a.role, a.email])).toEqual([
-      ['staff', 'staff@demo.test'],
-      ['normal', 'user@demo.test'],
-      ['crowdsourcing', 'scout@demo.test'],
-    ]);
-    expect(new Set(given.map((a) => a.password)).size).toBe(3);
-    for (const account of given) {
-      const user = await findUserByEmail(handle.db, account.email);
-      expect(await verifyPassword(account.password, user!.password_hash)).toBe(true);
-    }
-    expect(await giveWaitingDemoAccountsPasswords(handle.db)).toEqual([]);
-  }, SLOW);
+      const given = await giveWaitingDemoAccountsPasswords(handle.db);
+      expect(given.map((a) => [a.role, a.email])).toEqual([
+        ['staff', 'staff@demo.test'],
+        ['normal', 'user@demo.test'],
+        ['crowdsourcing', 'scout@demo.test'],
+      ]);
+      expect(new Set(given.map((a) => a.password)).size).toBe(3);
+      for (const account of given) {
+        const user = await findUserByEmail(handle.db, account.email);
+        expect(await verifyPassword(account.password, user!.password_hash)).toBe(true);
+      }
+      expect(await giveWaitingDemoAccountsPasswords(handle.db)).toEqual([]);
+    },
+    SLOW,
+  );
 
-  it('as the server starts it: answers, prints the demo accounts, whose passwords sign in; a restart keeps them', async () => {
-    const dataDir = newDataDir();
-    const config = { ...loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' }), staticDir: path.join(os.tmpdir(), 'no-built-app') };
-    const printed: string[] = [];
-    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-      printed.push(String(chunk));
-      return true;
-    });
-    let password: string;
-    try {
-      const app = await startServer(config);
-      expect((await app.inject({ method: 'GET', url: '/api/v1/users/me' })).statusCode).toBe(401);
-      password = /staff@demo\.test\s+(\S+)/.exec(printed.join(''))?.[1] ?? '';
-      expect(password).toMatch(/^demo-/);
-      const { token } = expectStatus<{ token: string }>(await app.inject({ method: 'POST', url: '/api/v1/auth/sign-in/', payload: { email: 'staff@demo.test', password } }), 200);
-      // the data operations' demo: a history of executions, a failure among them; platform
-      // connections sealed with this installation's own key, answered masked
-      const asStaff = (url: string) => app.inject({ method: 'GET', url, headers: { authorization: `Token ${token}` } });
-      const executions = expectStatus<ListResponse<Execution>>(await asStaff('/api/v1/executions?page_size=100'), 200);
-      expect(executions.count).toBeGreaterThanOrEqual(6);
-      expect(executions.results.some((e) => e.status === 'FAILURE' && e.result?.exc_type)).toBe(true);
-      expect(executions.results.some((e) => e.status === 'SUCCESS' && e.attempts > 1)).toBe(true);
-      const connections = expectStatus<ListResponse<PlatformConnection>>(await asStaff('/api/v1/platform-connections?page_size=100'), 200);
-      expect(connections.results.map((c) => c.category_type).sort()).toEqual(['http_header', 'openai_compatible', 'people_data_labs']);
-      expect(JSON.stringify(connections.results)).not.toContain('demo-pdl-key-not-real');
-      expect(connections.results.find((c) => c.category_type === 'people_data_labs')!.connection_parameters.api_key).toBe('••••••••1234');
-      const stored = await app.handle.db.selectFrom('platform_connection').select('connection_parameters').execute();
-      expect(JSON.stringify(stored)).not.toContain('demo-pdl-key-not-real');
-      await app.close();
+  it(
+    'as the server starts it: answers, prints the demo accounts, whose passwords sign in; a restart keeps them',
+    async () => {
+      const dataDir = newDataDir();
+      const config = {
+        ...loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' }),
+        staticDir: path.join(os.tmpdir(), 'no-built-app'),
+      };
+      const printed: string[] = [];
+      const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+        printed.push(String(chunk));
+        return true;
+      });
+      let password: string;
+      try {
+        const app = await startServer(config);
+        expect((await app.inject({ method: 'GET', url: '/api/v1/users/me' })).statusCode).toBe(401);
+        password = /staff@demo\.test\s+(\S+)/.exec(printed.join(''))?.[1] ?? '';
+        expect(password).toMatch(/^demo-/);
+        const { token } = expectStatus<{ token: string }>(
+          await app.inject({ method: 'POST', url: '/api/v1/auth/sign-in/', payload: { email: 'staff@demo.test', password } }),
+          200,
+        );
+        // the data operations' demo: a history of executions, a failure among them; platform
+        // connections sealed with this installation's own key, answered masked
+        const asStaff = (url: string) => app.inject({ method: 'GET', url, headers: { authorization: `Token ${token}` } });
+        const executions = expectStatus<ListResponse<Execution>>(await asStaff('/api/v1/executions?page_size=100'), 200);
+        expect(executions.count).toBeGreaterThanOrEqual(6);
+        expect(executions.results.some((e) => e.status === 'FAILURE' && e.result?.exc_type)).toBe(true);
+        expect(executions.results.some((e) => e.status === 'SUCCESS' && e.attempts > 1)).toBe(true);
+        const connections = expectStatus<ListResponse<PlatformConnection>>(
+          await asStaff('/api/v1/platform-connections?page_size=100'),
+          200,
+        );
+        expect(connections.results.map((c) => c.category_type).sort()).toEqual(['http_header', 'openai_compatible', 'people_data_labs']);
+        expect(JSON.stringify(connections.results)).not.toContain('demo-pdl-key-not-real');
+        expect(connections.results.find((c) => c.category_type === 'people_data_labs')!.connection_parameters.api_key).toBe('••••••••1234');
+        const stored = await app.handle.db.selectFrom('platform_connection').select('connection_parameters').execute();
+        expect(JSON.stringify(stored)).not.toContain('demo-pdl-key-not-real');
+        await app.close();
 
-      printed.length = 0;
-      const restarted = await startServer(config);
-      expect(printed.join('')).not.toContain('Demo accounts');
-      expectStatus(await restarted.inject({ method: 'POST', url: '/api/v1/auth/sign-in/', payload: { email: 'staff@demo.test', password } }), 200);
-      await restarted.close();
-    } finally {
-      write.mockRestore();
-    }
-  }, SLOW);
+        printed.length = 0;
+        const restarted = await startServer(config);
+        expect(printed.join('')).not.toContain('Demo accounts');
+        expectStatus(
+          await restarted.inject({ method: 'POST', url: '/api/v1/auth/sign-in/', payload: { email: 'staff@demo.test', password } }),
+          200,
+        );
+        await restarted.close();
+      } finally {
+        write.mockRestore();
+      }
+    },
+    SLOW,
+  );
 });

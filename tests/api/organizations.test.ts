@@ -37,7 +37,14 @@ describe('POST /organizations/', () => {
     expect(created.updated_at).toMatch(isoUtc);
     expect(memberIds(created)).toEqual(ids(members.slice(0, 2)));
     const ann = created.users.find((u) => u.id === members[0].id)!;
-    expect(ann).toEqual({ id: members[0].id, external_id: null, first_name: 'Ann', last_name: 'Byrd', email: members[0].email, date_joined: expect.stringMatching(isoUtc) });
+    expect(ann).toEqual({
+      id: members[0].id,
+      external_id: null,
+      first_name: 'Ann',
+      last_name: 'Byrd',
+      email: members[0].email,
+      date_joined: expect.stringMatching(isoUtc),
+    });
     expect(await fetchOne(created.id)).toEqual(created);
   });
 
@@ -61,7 +68,9 @@ describe('POST /organizations/', () => {
 
   it('refuses unknown user ids by name, and creates nothing', async () => {
     const before = await countRows(api.handle, 'organization');
-    const body = expectErrors(await call('POST', '/api/v1/organizations/', { name: 'Ghosts', users: [members[0].id, 999999] }), 400, ['users']);
+    const body = expectErrors(await call('POST', '/api/v1/organizations/', { name: 'Ghosts', users: [members[0].id, 999999] }), 400, [
+      'users',
+    ]);
     expect(body.errors.join(' ')).toContain('999999');
     expectErrors(await call('POST', '/api/v1/organizations/', { name: 'Ghosts', users: ['x'] }), 400);
     expectErrors(await call('POST', '/api/v1/organizations/', { name: 'Ghosts', users: [0] }), 400, ['users.0']);
@@ -94,7 +103,10 @@ describe('GET /organizations/', () => {
     await pause();
     expectStatus(await call('PATCH', `/api/v1/organizations/${first.id}/`, { name: 'Sort One' }), 200); // now the last updated
     const order = async (ordering: string) =>
-      expectStatus<ListResponse<Organization>>(await call('GET', `/api/v1/organizations/?search=Sort&ordering=${ordering}`), 200).results.map((o) => o.id);
+      expectStatus<ListResponse<Organization>>(
+        await call('GET', `/api/v1/organizations/?search=Sort&ordering=${ordering}`),
+        200,
+      ).results.map((o) => o.id);
     expect(await order('created_at')).toEqual([first.id, second.id, third.id]);
     expect(await order('-created_at')).toEqual([third.id, second.id, first.id]);
     expect(await order('updated_at')).toEqual([second.id, third.id, first.id]);

@@ -65,9 +65,18 @@ describe('reset', () => {
     expectErrors(await reset(other.email, code, 'a brand new password'), 400);
     expectStatus(await signIn(other.email, other.password), 200);
 
-    const row = await env.api.handle.db.selectFrom('one_time_code').selectAll().where('user_id', '=', user.id).where('purpose', '=', 'reset').executeTakeFirstOrThrow();
+    const row = await env.api.handle.db
+      .selectFrom('one_time_code')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .where('purpose', '=', 'reset')
+      .executeTakeFirstOrThrow();
     expect(Math.abs(row.expires_at.getTime() - row.created_at.getTime() - 3600_000)).toBeLessThan(60_000); // 1 hour
-    await env.api.handle.db.updateTable('one_time_code').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', row.id).execute();
+    await env.api.handle.db
+      .updateTable('one_time_code')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', row.id)
+      .execute();
     expectErrors(await reset(user.email, code, 'a brand new password'), 400);
     expectStatus(await signIn(user.email, user.password), 200);
   });

@@ -19,8 +19,14 @@ afterAll(async () => {
 
 describe('the connector alone', () => {
   const lines: string[] = [];
-  const log = Object.fromEntries(['trace', 'debug', 'info', 'warn', 'error', 'fatal'].map((level) => [level, (...args: unknown[]) => lines.push(JSON.stringify(args))])) as unknown as FetchContext['log'];
-  const context = (additionalData: Record<string, string | string[]>, signal = new AbortController().signal, apiKey = KEY): FetchContext => ({
+  const log = Object.fromEntries(
+    ['trace', 'debug', 'info', 'warn', 'error', 'fatal'].map((level) => [level, (...args: unknown[]) => lines.push(JSON.stringify(args))]),
+  ) as unknown as FetchContext['log'];
+  const context = (
+    additionalData: Record<string, string | string[]>,
+    signal = new AbortController().signal,
+    apiKey = KEY,
+  ): FetchContext => ({
     dataSourceId: 1,
     additionalData,
     run: 0,
@@ -56,7 +62,9 @@ describe('the connector alone', () => {
   it('a request that never answers is given up after the time limit, tries and waits: a transient error saying so', async () => {
     pdlOptions.timeoutMs = 50;
     pdl.forced.push('hang', 'hang', 'hang');
-    const failure = await drain(peopleDataLabs.fetch(context({ query: population(pdl, 'hanging', 1), connection: '7' }))).catch((e: Error) => e);
+    const failure = await drain(peopleDataLabs.fetch(context({ query: population(pdl, 'hanging', 1), connection: '7' }))).catch(
+      (e: Error) => e,
+    );
     expect(failure).toBeInstanceOf(ConnectorError);
     expect((failure as ConnectorError).options).toEqual({ transient: true, type: 'PdlUnavailable' });
     expect((failure as Error).message).toBe('People Data Labs did not answer within 0.05 s at /v5/person/search (tried 3 times).');
@@ -65,10 +73,14 @@ describe('the connector alone', () => {
 
   it('a rate limit asking for longer than 30 s is not waited for here: transient at once, for the queue to retry later', async () => {
     pdl.forced.push({ status: 429, headers: { 'retry-after': '3600' } });
-    const failure = await drain(peopleDataLabs.fetch(context({ query: population(pdl, 'patient', 1), connection: '7' }))).catch((e: Error) => e);
+    const failure = await drain(peopleDataLabs.fetch(context({ query: population(pdl, 'patient', 1), connection: '7' }))).catch(
+      (e: Error) => e,
+    );
     expect(failure).toBeInstanceOf(ConnectorError);
     expect((failure as ConnectorError).options.transient).toBe(true);
-    expect((failure as Error).message).toBe('People Data Labs answered 429 (forced 429), asking to wait 3600 s at /v5/person/search (tried once).');
+    expect((failure as Error).message).toBe(
+      'People Data Labs answered 429 (forced 429), asking to wait 3600 s at /v5/person/search (tried once).',
+    );
     expect(waits).toEqual([]);
   });
 
@@ -82,7 +94,9 @@ describe('the connector alone', () => {
       return saved.sleep(ms, signal);
     };
     pdl.forced.push({ status: 503 });
-    const failure = await drain(peopleDataLabs.fetch(context({ query: population(pdl, 'stopped', 1), connection: '7' }, abort.signal))).catch((e: Error) => e);
+    const failure = await drain(
+      peopleDataLabs.fetch(context({ query: population(pdl, 'stopped', 1), connection: '7' }, abort.signal)),
+    ).catch((e: Error) => e);
     expect(failure).toEqual(new Error('stopped'));
     expect(waits).toEqual([5 * 60_000]);
   });

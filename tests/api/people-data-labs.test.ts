@@ -34,7 +34,14 @@ beforeAll(async () => {
   colleague = await api.user({ email: 'colleague@pdl.test' });
   stranger = await api.user({ email: 'stranger@pdl.test' });
   const staff = await api.user({ is_staff: true });
-  expectStatus(await api.call(staff.token, { method: 'POST', url: '/api/v1/organizations/', payload: { name: 'Scouts', users: [owner.id, colleague.id] } }), 201);
+  expectStatus(
+    await api.call(staff.token, {
+      method: 'POST',
+      url: '/api/v1/organizations/',
+      payload: { name: 'Scouts', users: [owner.id, colleague.id] },
+    }),
+    201,
+  );
   connectionId = (await connection(owner, KEY)).id;
 });
 afterAll(async () => {
@@ -43,30 +50,78 @@ afterAll(async () => {
 });
 
 async function connection(user: TestUser, api_key: string): Promise<PlatformConnection> {
-  return expectStatus<PlatformConnection>(await api.call(user.token, { method: 'POST', url: '/api/v1/platform-connections/', payload: { category_type: 'people_data_labs', connection_parameters: { api_key, base_url: pdl.baseUrl } } }), 201);
+  return expectStatus<PlatformConnection>(
+    await api.call(user.token, {
+      method: 'POST',
+      url: '/api/v1/platform-connections/',
+      payload: { category_type: 'people_data_labs', connection_parameters: { api_key, base_url: pdl.baseUrl } },
+    }),
+    201,
+  );
 }
 async function source(additional_data: Record<string, string | string[]>, name: string, user = owner): Promise<DataSource> {
-  return expectStatus<DataSource>(await api.call(user.token, { method: 'POST', url: '/api/v1/data-sources/', payload: { name, source_type: 'people_data_labs', additional_data: { connection: String(connectionId), ...additional_data }, schedule: null } }), 201);
+  return expectStatus<DataSource>(
+    await api.call(user.token, {
+      method: 'POST',
+      url: '/api/v1/data-sources/',
+      payload: {
+        name,
+        source_type: 'people_data_labs',
+        additional_data: { connection: String(connectionId), ...additional_data },
+        schedule: null,
+      },
+    }),
+    201,
+  );
 }
 const get = async <T>(user: TestUser, url: string) => expectStatus<T>(await api.call(user.token, { method: 'GET', url }), 200);
-const profilesOf = (sourceId: number) => get<ListResponse<ProfileSummary>>(owner, `/api/v1/profiles?data_sources=${sourceId}&page_size=100&ordering=id`);
-const heldBy = async (sourceId: number) => Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM profile WHERE data_source_ids @> ARRAY[${sourceId}::int]`.execute(api.handle.db)).rows[0].n);
+const profilesOf = (sourceId: number) =>
+  get<ListResponse<ProfileSummary>>(owner, `/api/v1/profiles?data_sources=${sourceId}&page_size=100&ordering=id`);
+const heldBy = async (sourceId: number) =>
+  Number(
+    (
+      await sql<{ n: number }>`SELECT count(*)::int AS n FROM profile WHERE data_source_ids @> ARRAY[${sourceId}::int]`.execute(
+        api.handle.db,
+      )
+    ).rows[0].n,
+  );
 const searchesOf = (query: string) => pdl.searches.filter((s) => s.body.sql === query);
 
 describe('the data-source type', () => {
   it('is offered with its fields and the common schedules; the connection is required', async () => {
-    const types = await get<Record<string, { label: string; additional_data: Record<string, { type: string; required: boolean }>; schedule_options: { value: string }[] }>>(owner, '/api/v1/data-sources/dimensions/');
+    const types = await get<
+      Record<
+        string,
+        { label: string; additional_data: Record<string, { type: string; required: boolean }>; schedule_options: { value: string }[] }
+      >
+    >(owner, '/api/v1/data-sources/dimensions/');
     const pdlType = types.people_data_labs;
-    expect(Object.keys(pdlType.additional_data)).toEqual(['mode', 'query', 'profiles', 'max_profiles', 'connection', 'annotation_connection']);
+    expect(Object.keys(pdlType.additional_data)).toEqual([
+      'mode',
+      'query',
+      'profiles',
+      'max_profiles',
+      'connection',
+      'annotation_connection',
+    ]);
     expect(pdlType.additional_data.connection.required).toBe(true);
     expect(pdlType.additional_data.profiles.type).toBe('list');
     expect(pdlType.schedule_options.map((o) => o.value)).toEqual(['', '0 * * * *', '0 6 * * *', '0 6 * * 1', '0 6 1 * *']);
   });
 
   it('checks its fields, each problem naming its field', async () => {
-    const create = (additional_data: Record<string, string | string[]>) => api.call(owner.token, { method: 'POST', url: '/api/v1/data-sources/', payload: { name: 'Bad', source_type: 'people_data_labs', additional_data, schedule: null } });
+    const create = (additional_data: Record<string, string | string[]>) =>
+      api.call(owner.token, {
+        method: 'POST',
+        url: '/api/v1/data-sources/',
+        payload: { name: 'Bad', source_type: 'people_data_labs', additional_data, schedule: null },
+      });
     expectErrors(await create({ query: 'SELECT * FROM person' }), 400, ['additional_data.connection']);
-    expectErrors(await create({ connection: 'mine', mode: 'browse', max_profiles: '20000' }), 400, ['additional_data.connection', 'additional_data.mode', 'additional_data.max_profiles']);
+    expectErrors(await create({ connection: 'mine', mode: 'browse', max_profiles: '20000' }), 400, [
+      'additional_data.connection',
+      'additional_data.mode',
+      'additional_data.max_profiles',
+    ]);
     const body = expectErrors(await create({ connection: '1', query: 'founders in germany' }), 400, ['additional_data.query']);
     expect(body.errors.join()).toMatch(/SELECT \* FROM person WHERE/);
     expectErrors(await create({ connection: '1', mode: 'enrich' }), 400, ['additional_data.profiles']);
@@ -85,22 +140,63 @@ describe('a search', () => {
     expect(execution).toMatchObject({ status: 'SUCCESS', attempts: 1 });
     expect(execution.progress).toEqual({ total: 130, processed: 130, created: 129, updated: 0, unchanged: 0, failed: 1 });
     expect(execution.result?.exc_type).toBe('RecordErrors');
-    expect(execution.result?.exc_message).toEqual(['1 of 130 records could not be read.', expect.stringMatching(/^record \d+: person "Broken Record" \(pdl:paged_999_0000\): experience: must be a list\.$/)]);
+    expect(execution.result?.exc_message).toEqual([
+      '1 of 130 records could not be read.',
+      expect.stringMatching(/^record \d+: person "Broken Record" \(pdl:paged_999_0000\): experience: must be a list\.$/),
+    ]);
 
     const requests = searchesOf(query);
-    expect(requests.map((r) => [r.body.size, r.body.scroll_token === undefined])).toEqual([[100, true], [30, false]]);
+    expect(requests.map((r) => [r.body.size, r.body.scroll_token === undefined])).toEqual([
+      [100, true],
+      [30, false],
+    ]);
     expect(requests.every((r) => r.apiKey === KEY && r.body.titlecase === true)).toBe(true);
 
     expect((await profilesOf(src.id)).count).toBe(129);
-    const { id } = await api.handle.db.selectFrom('profile').select('id').where('external_id', '=', 'https://www.linkedin.com/in/paged-person-3').executeTakeFirstOrThrow();
+    const { id } = await api.handle.db
+      .selectFrom('profile')
+      .select('id')
+      .where('external_id', '=', 'https://www.linkedin.com/in/paged-person-3')
+      .executeTakeFirstOrThrow();
     const person = await get<Profile>(owner, `/api/v1/profiles/${id}`);
-    expect(person).toMatchObject({ first_name: 'Person3', last_name: 'paged', headline: 'Founder at Startup 3', location: 'Berlin, Berlin, Germany', email: null, data_sources: [{ id: src.id, name: 'Founders in Germany' }] });
-    expect(person.jobs.map((job) => [job.job_title, job.company?.name, job.end_date])).toEqual([['Founder', 'Startup 3', null], ['Analyst', 'Big Corp', '2016-06']]);
-    expect(person.educations).toEqual([{ degree: 'Masters', field_of_study: 'Computer Science', start_date: '2008', end_date: '2012', school: { name: 'TU Berlin', location: 'Berlin, Berlin, Germany' } }]);
-    expect(person.languages).toEqual([{ name: 'German', level: 'Native or bilingual proficiency' }, { name: 'English', level: 'Full professional proficiency' }]);
+    expect(person).toMatchObject({
+      first_name: 'Person3',
+      last_name: 'paged',
+      headline: 'Founder at Startup 3',
+      location: 'Berlin, Berlin, Germany',
+      email: null,
+      data_sources: [{ id: src.id, name: 'Founders in Germany' }],
+    });
+    expect(person.jobs.map((job) => [job.job_title, job.company?.name, job.end_date])).toEqual([
+      ['Founder', 'Startup 3', null],
+      ['Analyst', 'Big Corp', '2016-06'],
+    ]);
+    expect(person.educations).toEqual([
+      {
+        degree: 'Masters',
+        field_of_study: 'Computer Science',
+        start_date: '2008',
+        end_date: '2012',
+        school: { name: 'TU Berlin', location: 'Berlin, Berlin, Germany' },
+      },
+    ]);
+    expect(person.languages).toEqual([
+      { name: 'German', level: 'Native or bilingual proficiency' },
+      { name: 'English', level: 'Full professional proficiency' },
+    ]);
     expect(person.skills.map((s) => s.name)).toEqual(['Python', 'Fundraising']);
-    const company = await api.handle.db.selectFrom('company').selectAll().where('external_id', '=', 'https://www.linkedin.com/company/startup-3/').executeTakeFirstOrThrow();
-    expect(company).toMatchObject({ name: 'Startup 3', year_founded: 2020, company_size: '1-10', industry: 'computer software', location: 'Berlin, Berlin, Germany' });
+    const company = await api.handle.db
+      .selectFrom('company')
+      .selectAll()
+      .where('external_id', '=', 'https://www.linkedin.com/company/startup-3/')
+      .executeTakeFirstOrThrow();
+    expect(company).toMatchObject({
+      name: 'Startup 3',
+      year_founded: 2020,
+      company_size: '1-10',
+      industry: 'computer software',
+      location: 'Berlin, Berlin, Germany',
+    });
   });
 
   it('stops at max_profiles (default 100) though PDL has more, and announces that many', async () => {
@@ -128,13 +224,27 @@ describe('an enrichment', () => {
     pdl.known.set('linkedin.com/in/enriched-one', pdlPerson('enriched', 1));
     pdl.known.set('ada@example.com', { ...pdlPerson('enriched', 2), linkedin_url: null, id: 'ada_0000' });
     pdl.known.set('https://www.linkedin.com/in/garbled', { id: 'garbled', full_name: 'Garbled', education: 'somewhere' });
-    const src = await source({ mode: 'enrich', profiles: ['linkedin.com/in/enriched-one', 'https://www.linkedin.com/in/unknown-person', 'ada@example.com', 'https://www.linkedin.com/in/garbled'], max_profiles: '4' }, 'Enriched');
+    const src = await source(
+      {
+        mode: 'enrich',
+        profiles: [
+          'linkedin.com/in/enriched-one',
+          'https://www.linkedin.com/in/unknown-person',
+          'ada@example.com',
+          'https://www.linkedin.com/in/garbled',
+        ],
+        max_profiles: '4',
+      },
+      'Enriched',
+    );
     const before = pdl.enrichments.length;
     const execution = await retrieveAndWait(api, owner, src.id);
     expect(execution).toMatchObject({ status: 'SUCCESS', attempts: 1, progress: { total: 4, processed: 4, created: 2, failed: 2 } });
     expect(execution.result?.exc_message).toEqual([
       '2 of 4 records could not be read.',
-      expect.stringMatching(/^record \d+: https:\/\/www\.linkedin\.com\/in\/unknown-person: People Data Labs found no person matching it\.$/),
+      expect.stringMatching(
+        /^record \d+: https:\/\/www\.linkedin\.com\/in\/unknown-person: People Data Labs found no person matching it\.$/,
+      ),
       expect.stringMatching(/^record \d+: person "Garbled" \(pdl:garbled\): education: must be a list\.$/),
     ]);
     expect(pdl.enrichments.slice(before).map((r) => [r.apiKey === KEY, r.query])).toEqual([
@@ -180,7 +290,11 @@ describe('failures PDL answers', () => {
     // nobody twice: what the first attempt committed was skipped by the second
     expect(execution.progress).toEqual({ total: 700, processed: 700, created: 700, updated: 0, unchanged: 0, failed: 0 });
     expect(await heldBy(src.id)).toBe(700);
-    expect(searchesOf(query).map((r) => r.body.scroll_token === undefined).filter(Boolean)).toHaveLength(2); // each attempt started over
+    expect(
+      searchesOf(query)
+        .map((r) => r.body.scroll_token === undefined)
+        .filter(Boolean),
+    ).toHaveLength(2); // each attempt started over
   });
 
   it('a request that never answers times out: transient, so the queue tries the job again', async () => {
@@ -199,44 +313,80 @@ describe('failures PDL answers', () => {
     const src = await source({ query, connection: String(wrong.id) }, 'Wrong key');
     const execution = await retrieveAndWait(api, owner, src.id);
     expect(execution).toMatchObject({ status: 'FAILURE', attempts: 1, result: { exc_type: 'PdlAuthError' } });
-    expect(execution.result!.exc_message[0]).toBe('People Data Labs refused the API key (401): Request contained a missing or invalid key. Check the API key of the platform connection.');
+    expect(execution.result!.exc_message[0]).toBe(
+      'People Data Labs refused the API key (401): Request contained a missing or invalid key. Check the API key of the platform connection.',
+    );
     expect(JSON.stringify(execution)).not.toContain('a-wrong-key-123456');
     expect(waits).toEqual([]);
   });
 
   it('402: no credits left fails at once', async () => {
     const broke = await connection(owner, BROKE_KEY);
-    const execution = await retrieveAndWait(api, owner, (await source({ query: population(pdl, 'broke', 2), connection: String(broke.id) }, 'No credits')).id);
+    const execution = await retrieveAndWait(
+      api,
+      owner,
+      (await source({ query: population(pdl, 'broke', 2), connection: String(broke.id) }, 'No credits')).id,
+    );
     expect(execution).toMatchObject({ status: 'FAILURE', attempts: 1, result: { exc_type: 'PdlCreditsExhausted' } });
-    expect(execution.result!.exc_message[0]).toMatch(/^People Data Labs answered 402: the account has no credits left: You have hit your account maximum/);
+    expect(execution.result!.exc_message[0]).toMatch(
+      /^People Data Labs answered 402: the account has no credits left: You have hit your account maximum/,
+    );
   });
 
-  it('400: the query refused fails at once with PDL\'s message', async () => {
-    const execution = await retrieveAndWait(api, owner, (await source({ query: "SELECT * FROM person WHERE shoe_size='44'" }, 'Bad query')).id);
+  it("400: the query refused fails at once with PDL's message", async () => {
+    const execution = await retrieveAndWait(
+      api,
+      owner,
+      (await source({ query: "SELECT * FROM person WHERE shoe_size='44'" }, 'Bad query')).id,
+    );
     expect(execution).toMatchObject({ status: 'FAILURE', attempts: 1, result: { exc_type: 'PdlRequestError' } });
-    expect(execution.result!.exc_message[0]).toBe("People Data Labs refused the request (400): Unknown field in query: SELECT * FROM person WHERE shoe_size='44'.");
+    expect(execution.result!.exc_message[0]).toBe(
+      "People Data Labs refused the request (400): Unknown field in query: SELECT * FROM person WHERE shoe_size='44'.",
+    );
   });
 });
 
 describe('whose connection', () => {
-  it('a colleague\'s connection serves; a stranger\'s is refused with a clear message, nothing written', async () => {
+  it("a colleague's connection serves; a stranger's is refused with a clear message, nothing written", async () => {
     const theirs = await connection(colleague, KEY);
-    const shared = await retrieveAndWait(api, owner, (await source({ query: population(pdl, 'shared', 2), connection: String(theirs.id) }, 'Colleague\'s key')).id);
+    const shared = await retrieveAndWait(
+      api,
+      owner,
+      (await source({ query: population(pdl, 'shared', 2), connection: String(theirs.id) }, "Colleague's key")).id,
+    );
     expect(shared).toMatchObject({ status: 'SUCCESS', progress: { created: 2 } });
 
     const strangers = await connection(stranger, KEY);
-    const src = await source({ query: population(pdl, 'strangers', 2), connection: String(strangers.id) }, 'Stranger\'s key');
+    const src = await source({ query: population(pdl, 'strangers', 2), connection: String(strangers.id) }, "Stranger's key");
     const before = pdl.searches.length;
     const execution = await retrieveAndWait(api, owner, src.id);
-    expect(execution).toMatchObject({ status: 'FAILURE', attempts: 1, progress: { processed: 0 }, result: { exc_type: 'PlatformConnectionMissing' } });
-    expect(execution.result!.exc_message[0]).toBe(`Platform connection ${strangers.id} does not exist or is not shared with the data source's owner.`);
+    expect(execution).toMatchObject({
+      status: 'FAILURE',
+      attempts: 1,
+      progress: { processed: 0 },
+      result: { exc_type: 'PlatformConnectionMissing' },
+    });
+    expect(execution.result!.exc_message[0]).toBe(
+      `Platform connection ${strangers.id} does not exist or is not shared with the data source's owner.`,
+    );
     expect(pdl.searches.length).toBe(before);
     expect(await heldBy(src.id)).toBe(0);
   });
 
   it('a connection of another category is refused', async () => {
-    const header = expectStatus<PlatformConnection>(await api.call(owner.token, { method: 'POST', url: '/api/v1/platform-connections/', payload: { category_type: 'http_header', connection_parameters: { header_name: 'X-Api-Key', header_value: KEY } } }), 201);
-    const execution = await retrieveAndWait(api, owner, (await source({ query: population(pdl, 'category', 1), connection: String(header.id) }, 'Wrong category')).id);
+    const header = expectStatus<PlatformConnection>(
+      await api.call(owner.token, {
+        method: 'POST',
+        url: '/api/v1/platform-connections/',
+        payload: { category_type: 'http_header', connection_parameters: { header_name: 'X-Api-Key', header_value: KEY } },
+      }),
+      201,
+    );
+    const execution = await retrieveAndWait(
+      api,
+      owner,
+      (await source({ query: population(pdl, 'category', 1), connection: String(header.id) }, 'Wrong category')).id,
+    );
     expect(execution).toMatchObject({ status: 'FAILURE', result: { exc_type: 'PlatformConnectionMismatch' } });
   });
 });

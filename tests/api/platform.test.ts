@@ -35,7 +35,8 @@ const request = (token: string | undefined, method: Method, url: string, payload
 
 /** Fresh things for calls that use them up. */
 const fresh = {
-  organization: async () => expectStatus(await request(staff.token, 'POST', '/api/v1/organizations/', { name: 'Fresh', users: [] }), 201).id as number,
+  organization: async () =>
+    expectStatus(await request(staff.token, 'POST', '/api/v1/organizations/', { name: 'Fresh', users: [] }), 201).id as number,
   user: (options = {}) => api.user(options),
 };
 
@@ -51,8 +52,18 @@ describe('who may call what', () => {
     { method: 'GET', path: '/api/v1/organizations/' },
     { method: 'POST', path: '/api/v1/organizations/', payload: () => ({ name: 'Intruders', users: [] }) },
     { method: 'GET', path: '/api/v1/organizations/{id}', url: async () => `/api/v1/organizations/${await fresh.organization()}` },
-    { method: 'PUT', path: '/api/v1/organizations/{id}/', url: async () => `/api/v1/organizations/${await fresh.organization()}/`, payload: () => ({ name: 'Taken over', users: [] }) },
-    { method: 'PATCH', path: '/api/v1/organizations/{id}/', url: async () => `/api/v1/organizations/${await fresh.organization()}/`, payload: () => ({ name: 'Taken over' }) },
+    {
+      method: 'PUT',
+      path: '/api/v1/organizations/{id}/',
+      url: async () => `/api/v1/organizations/${await fresh.organization()}/`,
+      payload: () => ({ name: 'Taken over', users: [] }),
+    },
+    {
+      method: 'PATCH',
+      path: '/api/v1/organizations/{id}/',
+      url: async () => `/api/v1/organizations/${await fresh.organization()}/`,
+      payload: () => ({ name: 'Taken over' }),
+    },
     { method: 'DELETE', path: '/api/v1/organizations/{id}/', url: async () => `/api/v1/organizations/${await fresh.organization()}/` },
   ];
 
@@ -84,25 +95,61 @@ describe('who may call what', () => {
 
 describe('every path answers with and without its trailing slash', () => {
   /** one call per endpoint of SPEC §7 "Authentication and users" and "Organizations": path, body, expected status */
-  const endpoints: { method: Method; path: (p: Prepared) => string; body?: (p: Prepared) => object; status: number; prepare?: () => Promise<Partial<Prepared>> }[] = [
+  const endpoints: {
+    method: Method;
+    path: (p: Prepared) => string;
+    body?: (p: Prepared) => object;
+    status: number;
+    prepare?: () => Promise<Partial<Prepared>>;
+  }[] = [
     { method: 'POST', path: () => '/api/v1/auth/sign-in', body: (p) => ({ email: p.user.email, password: p.user.password }), status: 200 },
-    { method: 'POST', path: () => '/api/v1/auth/registration', body: (p) => ({ first_name: 'S', last_name: 'L', email: `slash-${p.n}@example.test`, password: 'long enough' }), status: 201 },
-    { method: 'POST', path: () => '/api/v1/auth/activation', body: (p) => ({ email: p.inactive.email, code: p.activationCode }), status: 200 },
+    {
+      method: 'POST',
+      path: () => '/api/v1/auth/registration',
+      body: (p) => ({ first_name: 'S', last_name: 'L', email: `slash-${p.n}@example.test`, password: 'long enough' }),
+      status: 201,
+    },
+    {
+      method: 'POST',
+      path: () => '/api/v1/auth/activation',
+      body: (p) => ({ email: p.inactive.email, code: p.activationCode }),
+      status: 200,
+    },
     { method: 'POST', path: () => '/api/v1/auth/sign-out', body: () => ({}), status: 200 },
     { method: 'GET', path: () => '/api/v1/users/me', status: 200 },
     { method: 'GET', path: () => '/api/v1/users', status: 200 },
     { method: 'GET', path: (p) => `/api/v1/users/${p.user.id}`, status: 200 },
-    { method: 'POST', path: () => '/api/v1/users/crowdsourcing', body: (p) => ({ user_id: p.user.id, is_crowdsourcing: true }), status: 200 },
+    {
+      method: 'POST',
+      path: () => '/api/v1/users/crowdsourcing',
+      body: (p) => ({ user_id: p.user.id, is_crowdsourcing: true }),
+      status: 200,
+    },
     { method: 'POST', path: () => '/api/v1/users/crowdsourcing/entities', body: (p) => ({ user_id: p.crowd.id }), status: 202 },
     { method: 'POST', path: () => '/api/v1/users/activate', body: (p) => ({ user_id: p.inactive.id }), status: 200 },
     { method: 'POST', path: () => '/api/v1/users/de-activate', body: (p) => ({ user_id: p.user.id }), status: 200 },
     { method: 'POST', path: () => '/api/v1/passwords/request-reset', body: (p) => ({ email: p.user.email }), status: 200 },
-    { method: 'POST', path: () => '/api/v1/passwords/reset', body: (p) => ({ email: p.user.email, code: p.resetCode, new_password: 'long enough' }), status: 200 },
-    { method: 'POST', path: () => '/api/v1/passwords/change', body: (p) => ({ old_password: p.user.password, new_password: 'long enough' }), status: 200 },
+    {
+      method: 'POST',
+      path: () => '/api/v1/passwords/reset',
+      body: (p) => ({ email: p.user.email, code: p.resetCode, new_password: 'long enough' }),
+      status: 200,
+    },
+    {
+      method: 'POST',
+      path: () => '/api/v1/passwords/change',
+      body: (p) => ({ old_password: p.user.password, new_password: 'long enough' }),
+      status: 200,
+    },
     { method: 'GET', path: () => '/api/v1/organizations', status: 200 },
     { method: 'POST', path: () => '/api/v1/organizations', body: () => ({ name: 'Slash', users: [] }), status: 201 },
     { method: 'GET', path: (p) => `/api/v1/organizations/${p.organization}`, status: 200 },
-    { method: 'PUT', path: (p) => `/api/v1/organizations/${p.organization}`, body: (p) => ({ name: 'Slash', users: [p.user.id] }), status: 200 },
+    {
+      method: 'PUT',
+      path: (p) => `/api/v1/organizations/${p.organization}`,
+      body: (p) => ({ name: 'Slash', users: [p.user.id] }),
+      status: 200,
+    },
     { method: 'PATCH', path: (p) => `/api/v1/organizations/${p.organization}`, body: () => ({ name: 'Slash' }), status: 200 },
     { method: 'DELETE', path: (p) => `/api/v1/organizations/${p.organization}`, status: 204 },
   ];
@@ -133,14 +180,20 @@ describe('every path answers with and without its trailing slash', () => {
     };
   }
 
-  it.each(endpoints.map((e) => [e.method, e.path({ user: { id: '{id}' }, organization: '{id}' } as never), e]))('%s %s', async (_m, _p, endpoint) => {
-    for (const slash of ['', '/']) {
-      const prepared = await prepare();
-      const token = endpoint.path(prepared).startsWith('/api/v1/users/me') || /sign-out|change/.test(endpoint.path(prepared)) ? prepared.user.token : staff.token;
-      const response = await request(token, endpoint.method, endpoint.path(prepared) + slash, endpoint.body?.(prepared));
-      expect(response.statusCode, `${endpoint.method} ${endpoint.path(prepared)}${slash}: ${response.body}`).toBe(endpoint.status);
-    }
-  });
+  it.each(endpoints.map((e) => [e.method, e.path({ user: { id: '{id}' }, organization: '{id}' } as never), e]))(
+    '%s %s',
+    async (_m, _p, endpoint) => {
+      for (const slash of ['', '/']) {
+        const prepared = await prepare();
+        const token =
+          endpoint.path(prepared).startsWith('/api/v1/users/me') || /sign-out|change/.test(endpoint.path(prepared))
+            ? prepared.user.token
+            : staff.token;
+        const response = await request(token, endpoint.method, endpoint.path(prepared) + slash, endpoint.body?.(prepared));
+        expect(response.statusCode, `${endpoint.method} ${endpoint.path(prepared)}${slash}: ${response.body}`).toBe(endpoint.status);
+      }
+    },
+  );
 });
 
 describe('errors a client can cause answer {errors}, never a 500', () => {
@@ -148,22 +201,38 @@ describe('errors a client can cause answer {errors}, never a 500', () => {
 
   it('malformed JSON → 400', async () => {
     for (const url of ['/api/v1/auth/sign-in/', '/api/v1/organizations/']) {
-      const body = expectErrors(await raw({ method: 'POST', url, payload: '{"name": "unterminated', headers: { 'content-type': 'application/json' } }), 400);
+      const body = expectErrors(
+        await raw({ method: 'POST', url, payload: '{"name": "unterminated', headers: { 'content-type': 'application/json' } }),
+        400,
+      );
       expect(body.errors.join(' ')).toMatch(/JSON/);
     }
   });
 
   it('a body that is not an object → 400', async () => {
-    expectErrors(await raw({ method: 'POST', url: '/api/v1/organizations/', payload: '[1, 2]', headers: { 'content-type': 'application/json' } }), 400);
+    expectErrors(
+      await raw({ method: 'POST', url: '/api/v1/organizations/', payload: '[1, 2]', headers: { 'content-type': 'application/json' } }),
+      400,
+    );
   });
 
   it('a body too large → 413', async () => {
     const name = 'x'.repeat(2 * 1024 * 1024);
-    expectErrors(await raw({ method: 'POST', url: '/api/v1/auth/registration/', payload: { first_name: name, last_name: 'a', email: 'big@example.test', password: 'long enough' } }), 413);
+    expectErrors(
+      await raw({
+        method: 'POST',
+        url: '/api/v1/auth/registration/',
+        payload: { first_name: name, last_name: 'a', email: 'big@example.test', password: 'long enough' },
+      }),
+      413,
+    );
   });
 
   it('an unsupported media type → 415', async () => {
-    expectErrors(await raw({ method: 'POST', url: '/api/v1/organizations/', payload: '<name/>', headers: { 'content-type': 'application/xml' } }), 415);
+    expectErrors(
+      await raw({ method: 'POST', url: '/api/v1/organizations/', payload: '<name/>', headers: { 'content-type': 'application/xml' } }),
+      415,
+    );
   });
 
   it('no such route → 404, with or without a token', async () => {
@@ -175,8 +244,20 @@ describe('errors a client can cause answer {errors}, never a 500', () => {
   });
 
   it('null characters, which the database cannot store, → 400 naming the field', async () => {
-    expectErrors(await api.call(undefined, { method: 'POST', url: '/api/v1/auth/sign-in/', payload: { email: 'a\u0000b@example.test', password: 'x' } }), 400, ['email']);
-    expectErrors(await api.call(undefined, { method: 'POST', url: '/api/v1/passwords/request-reset/', payload: { email: 'a\u0000b@example.test' } }), 400, ['email']);
+    expectErrors(
+      await api.call(undefined, {
+        method: 'POST',
+        url: '/api/v1/auth/sign-in/',
+        payload: { email: 'a\u0000b@example.test', password: 'x' },
+      }),
+      400,
+      ['email'],
+    );
+    expectErrors(
+      await api.call(undefined, { method: 'POST', url: '/api/v1/passwords/request-reset/', payload: { email: 'a\u0000b@example.test' } }),
+      400,
+      ['email'],
+    );
     expectErrors(await raw({ method: 'POST', url: '/api/v1/organizations/', payload: { name: 'a\u0000b', users: [] } }), 400, ['name']);
     expectErrors(await raw({ method: 'GET', url: '/api/v1/users?search=a%00b' }), 400, ['search']);
   });
@@ -193,13 +274,25 @@ describe('OpenAPI description', () => {
       paths.set(key, { ...paths.get(key), ...operations });
     }
     const expected: [string, string][] = [
-      ['post', '/api/v1/auth/sign-in'], ['post', '/api/v1/auth/registration'], ['post', '/api/v1/auth/activation'],
-      ['get', '/api/v1/users/me'], ['get', '/api/v1/users'], ['get', '/api/v1/users/{id}'],
-      ['post', '/api/v1/users/crowdsourcing'], ['post', '/api/v1/users/crowdsourcing/entities'],
-      ['post', '/api/v1/users/activate'], ['post', '/api/v1/users/de-activate'],
-      ['post', '/api/v1/passwords/request-reset'], ['post', '/api/v1/passwords/reset'], ['post', '/api/v1/passwords/change'],
-      ['get', '/api/v1/organizations'], ['post', '/api/v1/organizations'], ['get', '/api/v1/organizations/{id}'],
-      ['put', '/api/v1/organizations/{id}'], ['patch', '/api/v1/organizations/{id}'], ['delete', '/api/v1/organizations/{id}'],
+      ['post', '/api/v1/auth/sign-in'],
+      ['post', '/api/v1/auth/registration'],
+      ['post', '/api/v1/auth/activation'],
+      ['get', '/api/v1/users/me'],
+      ['get', '/api/v1/users'],
+      ['get', '/api/v1/users/{id}'],
+      ['post', '/api/v1/users/crowdsourcing'],
+      ['post', '/api/v1/users/crowdsourcing/entities'],
+      ['post', '/api/v1/users/activate'],
+      ['post', '/api/v1/users/de-activate'],
+      ['post', '/api/v1/passwords/request-reset'],
+      ['post', '/api/v1/passwords/reset'],
+      ['post', '/api/v1/passwords/change'],
+      ['get', '/api/v1/organizations'],
+      ['post', '/api/v1/organizations'],
+      ['get', '/api/v1/organizations/{id}'],
+      ['put', '/api/v1/organizations/{id}'],
+      ['patch', '/api/v1/organizations/{id}'],
+      ['delete', '/api/v1/organizations/{id}'],
     ];
     for (const [method, route] of expected) expect(paths.get(route), `${method} ${route}`).toHaveProperty(method);
   });
@@ -236,7 +329,14 @@ describe('the built app, served next to the API', () => {
   const get = (url: string) => api.call(undefined, { method: 'GET', url });
 
   it('serves index.html at / and for every client route (history fallback), never cached', async () => {
-    for (const url of ['/', '/login', '/profiles/12', '/activate-account?email=a%2Bb%40example.test&code=x', '/users?page=1&search=john.doe', '/reset-password?code=abc&email=ann%40example.com']) {
+    for (const url of [
+      '/',
+      '/login',
+      '/profiles/12',
+      '/activate-account?email=a%2Bb%40example.test&code=x',
+      '/users?page=1&search=john.doe',
+      '/reset-password?code=abc&email=ann%40example.com',
+    ]) {
       const page = await get(url);
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['content-type'], url).toMatch(/text\/html/);

@@ -32,20 +32,35 @@ afterAll(async () => {
 });
 
 async function connection(category_type: string, connection_parameters: Record<string, string>): Promise<PlatformConnection> {
-  return expectStatus<PlatformConnection>(await api.call(owner.token, { method: 'POST', url: '/api/v1/platform-connections/', payload: { category_type, connection_parameters } }), 201);
+  return expectStatus<PlatformConnection>(
+    await api.call(owner.token, {
+      method: 'POST',
+      url: '/api/v1/platform-connections/',
+      payload: { category_type, connection_parameters },
+    }),
+    201,
+  );
 }
 
-describe('a base URL on the server\'s own network', () => {
+describe("a base URL on the server's own network", () => {
   it.each([
     ['an IP literal', () => `http://127.0.0.1:${port}/v5`],
     ['a name that resolves to the loopback', () => `http://localhost:${port}/v5`],
   ])('People Data Labs at %s: FAILURE at once, saying why and how the operator may allow it', async (_, url) => {
     const pdl = await connection('people_data_labs', { api_key: 'key-1234', base_url: url() });
-    const source = await createSource(api, owner, { mode: 'search', query: "SELECT * FROM person WHERE job_title = 'cto'", connection: String(pdl.id) }, 'PDL at home', 'people_data_labs');
+    const source = await createSource(
+      api,
+      owner,
+      { mode: 'search', query: "SELECT * FROM person WHERE job_title = 'cto'", connection: String(pdl.id) },
+      'PDL at home',
+      'people_data_labs',
+    );
     const execution = await retrieveAndWait(api, owner, source.id);
     expect(execution.status).toBe('FAILURE');
     expect(execution.result).toMatchObject({ exc_type: 'AddressRefused' });
-    expect(execution.result!.exc_message[0]).toMatch(/^The People Data Labs API address .*(127\.0\.0\.1|::1).* is a loopback, link-local or private address: refused .*ALLOW_PRIVATE_FEEDS=1/);
+    expect(execution.result!.exc_message[0]).toMatch(
+      /^The People Data Labs API address .*(127\.0\.0\.1|::1).* is a loopback, link-local or private address: refused .*ALLOW_PRIVATE_FEEDS=1/,
+    );
     expect(hits).toBe(0);
   });
 

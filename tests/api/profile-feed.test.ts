@@ -13,7 +13,12 @@ import { createSource, retrieveAndWait } from './retrieval-support';
 import type { Execution, ListResponse, PlatformConnection, Profile, ProfileSummary } from '../../types/api';
 
 const SECRET = 'Bearer feed-secret-1234';
-const person = (id: string, extra: object = {}) => ({ external_id: `https://network.test/in/${id}`, first_name: id, last_name: 'Feed', ...extra });
+const person = (id: string, extra: object = {}) => ({
+  external_id: `https://network.test/in/${id}`,
+  first_name: id,
+  last_name: 'Feed',
+  ...extra,
+});
 const JSON_FEED =
   `[\n${JSON.stringify(person('ada', { skills: [{ name: 'Python', endorsements: 4 }], jobs: [{ job_title: 'CTO', start_date: '2021-01', end_date: null, company: { external_id: 'https://network.test/company/acme', name: 'Acme' } }] }))},\n` +
   `${JSON.stringify(person('bob'))},\n{"first_name": "No id"},\n{"external_id": "x", "first_name": tru},\n${JSON.stringify(person('cy'))}\n]\n`;
@@ -56,7 +61,8 @@ function route(request: http.IncomingMessage, response: http.ServerResponse): vo
   seen.push({ path: url.pathname, auth: request.headers.authorization, accept: request.headers['accept-encoding'] as string | undefined });
   switch (url.pathname) {
     case '/people.json':
-      if (request.headers.authorization !== SECRET) return void response.writeHead(401, { 'content-type': 'text/plain' }).end('who are you?');
+      if (request.headers.authorization !== SECRET)
+        return void response.writeHead(401, { 'content-type': 'text/plain' }).end('who are you?');
       response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
       return stream(response, JSON_FEED);
     case '/feed/latest': // no extension: the media type says NDJSON; gzip-encoded
@@ -105,8 +111,10 @@ afterAll(async () => {
   await new Promise((resolve) => feedServer.close(resolve));
 });
 
-const get = async <T>(api: TestApi, user: TestUser, url: string) => expectStatus<T>(await api.call(user.token, { method: 'GET', url }), 200);
-const feed = (api: TestApi, user: TestUser, additional_data: Record<string, string>, name = 'Feed') => createSource(api, user, additional_data, name, 'profile_feed');
+const get = async <T>(api: TestApi, user: TestUser, url: string) =>
+  expectStatus<T>(await api.call(user.token, { method: 'GET', url }), 200);
+const feed = (api: TestApi, user: TestUser, additional_data: Record<string, string>, name = 'Feed') =>
+  createSource(api, user, additional_data, name, 'profile_feed');
 const requestsTo = (path: string) => seen.filter((s) => s.path === path).length;
 
 describe('profile feeds, private addresses allowed (the feed is on this machine)', () => {
@@ -114,48 +122,86 @@ describe('profile feeds, private addresses allowed (the feed is on this machine)
   let owner: TestUser;
   let stranger: TestUser;
   let connection: PlatformConnection;
-  const profilesOf = (sourceId: number) => get<ListResponse<ProfileSummary>>(api, owner, `/api/v1/profiles?data_sources=${sourceId}&page_size=100&ordering=id`);
+  const profilesOf = (sourceId: number) =>
+    get<ListResponse<ProfileSummary>>(api, owner, `/api/v1/profiles?data_sources=${sourceId}&page_size=100&ordering=id`);
 
   beforeAll(async () => {
     api = await startTestApi({ allowPrivateFeeds: true, jobTiming: { heartbeatSeconds: 30, superviseSeconds: 30, retryDelaySeconds: 0 } });
     owner = await api.user({ email: 'owner@feeds.test' });
     stranger = await api.user({ email: 'stranger@feeds.test' });
     const payload = { category_type: 'http_header', connection_parameters: { header_name: 'Authorization', header_value: SECRET } };
-    connection = expectStatus<PlatformConnection>(await api.call(owner.token, { method: 'POST', url: '/api/v1/platform-connections/', payload }), 201);
+    connection = expectStatus<PlatformConnection>(
+      await api.call(owner.token, { method: 'POST', url: '/api/v1/platform-connections/', payload }),
+      201,
+    );
   });
   afterAll(async () => api?.close());
 
   it('is offered as a type, with its fields and the common schedules', async () => {
-    const types = await get<Record<string, { label: string; additional_data: Record<string, { required: boolean }>; schedule_options: { value: string }[] }>>(api, owner, '/api/v1/data-sources/dimensions/');
-    expect(Object.keys(types.profile_feed.additional_data)).toEqual(['url', 'format', 'auth_connection', 'timeout_seconds', 'annotation_connection']);
+    const types = await get<
+      Record<string, { label: string; additional_data: Record<string, { required: boolean }>; schedule_options: { value: string }[] }>
+    >(api, owner, '/api/v1/data-sources/dimensions/');
+    expect(Object.keys(types.profile_feed.additional_data)).toEqual([
+      'url',
+      'format',
+      'auth_connection',
+      'timeout_seconds',
+      'annotation_connection',
+    ]);
     expect(types.profile_feed.additional_data.url.required).toBe(true);
     expect(types.profile_feed.schedule_options[0].value).toBe('');
   });
 
   it('checks its fields, each problem naming its field', async () => {
-    const create = (additional_data: Record<string, string>) => api.call(owner.token, { method: 'POST', url: '/api/v1/data-sources/', payload: { name: 'Bad', source_type: 'profile_feed', additional_data, schedule: null } });
+    const create = (additional_data: Record<string, string>) =>
+      api.call(owner.token, {
+        method: 'POST',
+        url: '/api/v1/data-sources/',
+        payload: { name: 'Bad', source_type: 'profile_feed', additional_data, schedule: null },
+      });
     expectErrors(await create({ format: 'json' }), 400, ['additional_data.url']);
-    expectErrors(await create({ url: 'not a url', format: 'xml', auth_connection: 'abc', timeout_seconds: '0' }), 400, ['additional_data.url', 'additional_data.format', 'additional_data.auth_connection', 'additional_data.timeout_seconds']);
-    expectErrors(await create({ url: 'ftp://example.com/people.csv', timeout_seconds: '601' }), 400, ['additional_data.url', 'additional_data.timeout_seconds']);
+    expectErrors(await create({ url: 'not a url', format: 'xml', auth_connection: 'abc', timeout_seconds: '0' }), 400, [
+      'additional_data.url',
+      'additional_data.format',
+      'additional_data.auth_connection',
+      'additional_data.timeout_seconds',
+    ]);
+    expectErrors(await create({ url: 'ftp://example.com/people.csv', timeout_seconds: '601' }), 400, [
+      'additional_data.url',
+      'additional_data.timeout_seconds',
+    ]);
     const body = expectErrors(await create({ url: 'https://user:pass@example.com/people.csv' }), 400, ['additional_data.url']);
     expect(body.errors.join()).toMatch(/platform connection/);
     await feed(api, owner, { url: 'https://example.com/people.csv', format: 'CSV', auth_connection: '12', timeout_seconds: '600' }, 'Good');
   });
 
   it('a JSON feed streamed behind an auth header: its people created, its bad records counted with their reasons', async () => {
-    const source = await feed(api, owner, { url: `${base}/people.json`, format: 'json', auth_connection: String(connection.id) }, 'JSON feed');
+    const source = await feed(
+      api,
+      owner,
+      { url: `${base}/people.json`, format: 'json', auth_connection: String(connection.id) },
+      'JSON feed',
+    );
     const execution = await retrieveAndWait(api, owner, source.id);
     expect(execution).toMatchObject({ status: 'SUCCESS', attempts: 1 });
     expect(execution.progress).toEqual({ total: 5, processed: 5, created: 3, updated: 0, unchanged: 0, failed: 2 });
     expect(execution.result).toEqual({
       exc_type: 'RecordErrors',
-      exc_message: ['2 of 5 records could not be read.', expect.stringMatching(/^record 3: line 4: external_id: This field is required\.$/), expect.stringMatching(/^record 4: line 5: not valid JSON \(/)],
+      exc_message: [
+        '2 of 5 records could not be read.',
+        expect.stringMatching(/^record 3: line 4: external_id: This field is required\.$/),
+        expect.stringMatching(/^record 4: line 5: not valid JSON \(/),
+      ],
     });
     expect(seen.filter((s) => s.path === '/people.json').map((s) => s.auth)).toEqual([SECRET]);
     const list = await profilesOf(source.id);
     expect(list.results.map((p) => p.first_name).sort()).toEqual(['ada', 'bob', 'cy']);
     const ada = await get<Profile>(api, owner, `/api/v1/profiles/${list.results.find((p) => p.first_name === 'ada')!.id}`);
-    expect(ada).toMatchObject({ external_id: 'https://network.test/in/ada', skills: [{ name: 'Python', endorsements: 4 }], jobs: [{ job_title: 'CTO', company: { name: 'Acme' } }] });
+    expect(ada).toMatchObject({
+      external_id: 'https://network.test/in/ada',
+      skills: [{ name: 'Python', endorsements: 4 }],
+      jobs: [{ job_title: 'CTO', company: { name: 'Acme' } }],
+    });
   });
 
   it('without the auth header the feed answers 401: the retrieval fails at once, saying so', async () => {
@@ -166,8 +212,14 @@ describe('profile feeds, private addresses allowed (the feed is on this machine)
   });
 
   it('a platform connection of another user (not a colleague) is refused, the feed never asked', async () => {
-    const payload = { category_type: 'http_header', connection_parameters: { header_name: 'Authorization', header_value: 'Bearer not-yours' } };
-    const theirs = expectStatus<PlatformConnection>(await api.call(stranger.token, { method: 'POST', url: '/api/v1/platform-connections/', payload }), 201);
+    const payload = {
+      category_type: 'http_header',
+      connection_parameters: { header_name: 'Authorization', header_value: 'Bearer not-yours' },
+    };
+    const theirs = expectStatus<PlatformConnection>(
+      await api.call(stranger.token, { method: 'POST', url: '/api/v1/platform-connections/', payload }),
+      201,
+    );
     const before = requestsTo('/people.json');
     const source = await feed(api, owner, { url: `${base}/people.json`, auth_connection: String(theirs.id) }, 'Borrowed auth');
     const execution = await retrieveAndWait(api, owner, source.id);
@@ -179,7 +231,10 @@ describe('profile feeds, private addresses allowed (the feed is on this machine)
     const source = await feed(api, owner, { url: `${base}/feed/latest` }, 'NDJSON feed');
     const execution = await retrieveAndWait(api, owner, source.id);
     expect(execution.progress).toMatchObject({ processed: 3, created: 2, failed: 1 });
-    expect(execution.result).toEqual({ exc_type: 'RecordErrors', exc_message: ['1 of 3 records could not be read.', expect.stringMatching(/^record \d+: line 3: not valid JSON/)] });
+    expect(execution.result).toEqual({
+      exc_type: 'RecordErrors',
+      exc_message: ['1 of 3 records could not be read.', expect.stringMatching(/^record \d+: line 3: not valid JSON/)],
+    });
     expect(seen.find((s) => s.path === '/feed/latest')!.accept).toMatch(/gzip/);
     expect((await profilesOf(source.id)).results.map((p) => p.first_name).sort()).toEqual(['dee', 'eve']);
   });
@@ -188,7 +243,10 @@ describe('profile feeds, private addresses allowed (the feed is on this machine)
     const source = await feed(api, owner, { url: `${base}/export` }, 'CSV feed');
     const execution = await retrieveAndWait(api, owner, source.id);
     expect(execution.progress).toMatchObject({ processed: 3, created: 2, failed: 1 });
-    expect(execution.result!.exc_message).toEqual(['1 of 3 records could not be read.', expect.stringMatching(/^record \d+: line 4: educations: must be a JSON list such as \[\{…\}\]\.$/)]);
+    expect(execution.result!.exc_message).toEqual([
+      '1 of 3 records could not be read.',
+      expect.stringMatching(/^record \d+: line 4: educations: must be a JSON list such as \[\{…\}\]\.$/),
+    ]);
     const fay = (await profilesOf(source.id)).results.find((p) => p.first_name === 'Fay')!;
     expect(await get<Profile>(api, owner, `/api/v1/profiles/${fay.id}`)).toMatchObject({
       last_name: 'O"Brien',
@@ -226,7 +284,9 @@ describe('profile feeds, private addresses allowed (the feed is on this machine)
 
   it('a connection broken mid-body is retried and resumes after the committed records, none read twice', async () => {
     const source = await feed(api, owner, { url: `${base}/resume.ndjson` }, 'Resumed');
-    const checkpoint = async () => (await api.handle.db.selectFrom('execution').select('checkpoint').where('data_source_id', '=', source.id).executeTakeFirst())?.checkpoint ?? 0;
+    const checkpoint = async () =>
+      (await api.handle.db.selectFrom('execution').select('checkpoint').where('data_source_id', '=', source.id).executeTakeFirst())
+        ?.checkpoint ?? 0;
     committedEnough = async () => (await checkpoint()) >= 1_000;
     const execution = await retrieveAndWait(api, owner, source.id);
     expect(execution).toMatchObject({ status: 'SUCCESS', attempts: 2, result: null });
@@ -262,7 +322,11 @@ describe('profile feeds, private addresses refused (the default)', () => {
 
   it('a feed on a loopback address is refused without being asked, and not retried', async () => {
     const before = seen.length;
-    for (const url of [`${base}/export`, `${base.replace('127.0.0.1', 'localhost')}/export`, `${base.replace('127.0.0.1', '[::ffff:127.0.0.1]')}/export`]) {
+    for (const url of [
+      `${base}/export`,
+      `${base.replace('127.0.0.1', 'localhost')}/export`,
+      `${base.replace('127.0.0.1', '[::ffff:127.0.0.1]')}/export`,
+    ]) {
       const execution: Execution = await retrieveAndWait(api, owner, (await feed(api, owner, { url, format: 'csv' }, url)).id);
       expect(execution, url).toMatchObject({ status: 'FAILURE', attempts: 1, result: { exc_type: 'FeedAddressRefused' } });
       expect(execution.result!.exc_message[0]).toMatch(/ALLOW_PRIVATE_FEEDS/);

@@ -8,14 +8,39 @@ import { RATING_FIELDS } from '../../types/api';
 import { applyOrdering, applySearch, parseListParams } from '../../server/db/list-query';
 import { applyProfileFilters, profileList, type ProfileFilters } from '../../server/resources/profiles/filters';
 import {
-  disableProfileCountIndex, enableProfileCountIndex, indexedProfileCount, indexedProfilePage, profileCountIndexSettled,
+  disableProfileCountIndex,
+  enableProfileCountIndex,
+  indexedProfileCount,
+  indexedProfilePage,
+  profileCountIndexSettled,
 } from '../../server/resources/profiles/count-index/manager';
 import { pageStrategy } from '../../server/resources/profiles/count-index/sort-orders';
 import { seedDataset } from '../../server/demo/dataset';
 import { startTestApi, type TestApi } from './harness';
 import { logHead } from '../../server/resources/profiles/count-index/log';
 
-export const TERMS = ['anna', 'GARCÍA', 'garcia', 'müller', 'muller', 'engineer', 'founder at', 'phd', 'são', 'sao paulo', 'lee', 'xyzzy', 'a', 'e.', '@', 'data scientist', 'ÉCOLE', '100%', 'o_o', 'quokka'];
+export const TERMS = [
+  'anna',
+  'GARCÍA',
+  'garcia',
+  'müller',
+  'muller',
+  'engineer',
+  'founder at',
+  'phd',
+  'são',
+  'sao paulo',
+  'lee',
+  'xyzzy',
+  'a',
+  'e.',
+  '@',
+  'data scientist',
+  'ÉCOLE',
+  '100%',
+  'o_o',
+  'quokka',
+];
 const NATIONALITIES = ['DE', 'FR', 'US', 'IN', 'BR', 'PL', 'JP', 'NG', 'ZZ'];
 const GENDERS = ['female', 'male', 'non-binary', 'unknown'];
 export const SORTS = Object.keys(profileList.ordering);
@@ -27,7 +52,12 @@ export async function sqlCount(db: Kysely<Database>, readable: number[] | null, 
 }
 
 /** The page SQL answers (the path without the index): ids in list order. */
-export async function sqlPage(db: Kysely<Database>, readable: number[] | null, filters: ProfileFilters, params: ReturnType<typeof parseListParams>): Promise<number[]> {
+export async function sqlPage(
+  db: Kysely<Database>,
+  readable: number[] | null,
+  filters: ProfileFilters,
+  params: ReturnType<typeof parseListParams>,
+): Promise<number[]> {
   const base = applyProfileFilters(db.selectFrom('profile').select('id'), filters, readable);
   const rows = await applyOrdering(applySearch(base, params, profileList), params, profileList, 'id')
     .limit(params.pageSize)
@@ -71,7 +101,15 @@ export async function expectIndexMatchesSql(db: Kysely<Database>, seed: number, 
     const page = rng.pick([1, 2, Math.ceil(lastPage / 2), lastPage - 1, lastPage, lastPage + 1].filter((p) => p >= 1));
     const params = parseListParams({ search, ordering: rng.chance(0.5) ? `-${sort}` : sort, page, page_size: pageSize }, profileList);
     const indexed = await indexedProfilePage(db, head, readable, filters, params);
-    const label = JSON.stringify({ readable, filters, search, ordering: params.ordering[0].field, descending: params.ordering[0].descending, page, pageSize });
+    const label = JSON.stringify({
+      readable,
+      filters,
+      search,
+      ordering: params.ordering[0].field,
+      descending: params.ordering[0].descending,
+      page,
+      pageSize,
+    });
     expect(indexed?.count, label).toBe(count);
     expect(indexed?.ids, label).toEqual(await sqlPage(db, readable, filters, params));
   }

@@ -61,7 +61,9 @@ describe('create and read', () => {
   it('refuses unknown profile ids and profiles the user may not see, naming profiles', async () => {
     const before = await countRows(api.handle, 'profile_list');
     expectErrors(await call('alice', 'POST', '/api/v1/profile-lists/', { name: 'Ghosts', profiles: [999999] }), 400, ['profiles']);
-    expectErrors(await call('alice', 'POST', '/api/v1/profile-lists/', { name: 'Peeking', profiles: ids('ana', 'dmitri') }), 400, ['profiles']);
+    expectErrors(await call('alice', 'POST', '/api/v1/profile-lists/', { name: 'Peeking', profiles: ids('ana', 'dmitri') }), 400, [
+      'profiles',
+    ]);
     expectErrors(await call('loner', 'POST', '/api/v1/profile-lists/', { name: 'Peeking', profiles: ids('ana') }), 400, ['profiles']);
     expect(await countRows(api.handle, 'profile_list')).toBe(before);
     // staff see every profile
@@ -77,7 +79,10 @@ describe('create and read', () => {
 describe('update and delete', () => {
   it('PUT replaces the name and the profiles', async () => {
     const list = await create('alice', 'To replace', ['jose', 'ana']);
-    const updated = expectStatus<ProfileList>(await call('alice', 'PUT', `/api/v1/profile-lists/${list.id}/`, { name: 'Replaced', profiles: ids('bruno') }), 200);
+    const updated = expectStatus<ProfileList>(
+      await call('alice', 'PUT', `/api/v1/profile-lists/${list.id}/`, { name: 'Replaced', profiles: ids('bruno') }),
+      200,
+    );
     expect(updated.name).toBe('Replaced');
     expect(memberKeys(updated)).toEqual(['bruno']);
     expect(memberKeys(await show('alice', list.id))).toEqual(['bruno']);
@@ -98,7 +103,9 @@ describe('update and delete', () => {
 
   it('refuses an update with a profile the user may not see, and keeps the list', async () => {
     const list = await create('alice', 'Guarded', ['ana']);
-    expectErrors(await call('alice', 'PUT', `/api/v1/profile-lists/${list.id}/`, { name: 'Guarded', profiles: ids('greta') }), 400, ['profiles']);
+    expectErrors(await call('alice', 'PUT', `/api/v1/profile-lists/${list.id}/`, { name: 'Guarded', profiles: ids('greta') }), 400, [
+      'profiles',
+    ]);
     expectErrors(await call('alice', 'PATCH', `/api/v1/profile-lists/${list.id}/`, { profiles: [999999] }), 400, ['profiles']);
     expect(memberKeys(await show('alice', list.id))).toEqual(['ana']);
   });
@@ -122,7 +129,9 @@ describe('who sees and edits which lists', () => {
 
     expect(memberKeys(await show('colleague', list.id)).sort()).toEqual(['ana', 'bruno']);
     expect((await listAll('colleague')).results.map((l) => l.id)).toContain(list.id);
-    expect(expectStatus<ProfileList>(await call('colleague', 'PATCH', url, { name: 'Edited by a colleague' }), 200).name).toBe('Edited by a colleague');
+    expect(expectStatus<ProfileList>(await call('colleague', 'PATCH', url, { name: 'Edited by a colleague' }), 200).name).toBe(
+      'Edited by a colleague',
+    );
 
     for (const user of ['stranger', 'loner'] as const) {
       expectErrors(await call(user, 'GET', url), 404);
@@ -153,7 +162,10 @@ describe('who sees and edits which lists', () => {
     expectStatus(await call(stranger, 'PATCH', `/api/v1/profile-lists/${made[0].id}/`, { name: 'Gamma' }), 200);
     expect((await listAll(stranger, '&ordering=-updated_at')).results.map((l) => l.name)).toEqual(['Gamma', 'Beta', 'Alpha']);
     expect((await listAll(stranger, '&ordering=updated_at')).results.map((l) => l.name)).toEqual(['Alpha', 'Beta', 'Gamma']);
-    const paged = expectStatus<ListResponse<ProfileList>>(await call(stranger, 'GET', '/api/v1/profile-lists/?page=2&page_size=2&ordering=created_at'), 200);
+    const paged = expectStatus<ListResponse<ProfileList>>(
+      await call(stranger, 'GET', '/api/v1/profile-lists/?page=2&page_size=2&ordering=created_at'),
+      200,
+    );
     expect(paged.count).toBe(3);
     expect(paged.results.map((l) => l.name)).toEqual(['Beta']);
   });
@@ -163,9 +175,14 @@ describe('who sees and edits which lists', () => {
     const newcomer = await api.user({ email: 'newcomer@profiles.test' });
     await createOrganization(api.handle.db, { name: 'Side project', users: [newcomer.id, world.users.colleague.id] });
     const source = await insertDataSource(api.handle.db, 'Newcomer Finds', newcomer.id, false);
-    const [xavier] = await insertProfiles(api.handle.db, [{ external_id: 'https://www.linkedin.com/in/xavier', first_name: 'Xavier', last_name: 'Hidden', data_source_ids: [source] }]);
+    const [xavier] = await insertProfiles(api.handle.db, [
+      { external_id: 'https://www.linkedin.com/in/xavier', first_name: 'Xavier', last_name: 'Hidden', data_source_ids: [source] },
+    ]);
 
-    const list = expectStatus<ProfileList>(await call('colleague', 'POST', '/api/v1/profile-lists/', { name: 'Mixed', profiles: [xavier, ...ids('bruno')] }), 201);
+    const list = expectStatus<ProfileList>(
+      await call('colleague', 'POST', '/api/v1/profile-lists/', { name: 'Mixed', profiles: [xavier, ...ids('bruno')] }),
+      201,
+    );
     expect(list.profiles.map((p) => p.id).sort()).toEqual([xavier, world.profiles.bruno].sort());
 
     const seenByAlice = await show('alice', list.id);
@@ -173,7 +190,10 @@ describe('who sees and edits which lists', () => {
     expect(JSON.stringify(await listAll('alice'))).not.toContain('Xavier');
 
     // alice adds Ana the way the app does: the ids she sees, plus hers
-    const updated = expectStatus<ProfileList>(await call('alice', 'PUT', `/api/v1/profile-lists/${list.id}/`, { name: 'Mixed', profiles: ids('bruno', 'ana') }), 200);
+    const updated = expectStatus<ProfileList>(
+      await call('alice', 'PUT', `/api/v1/profile-lists/${list.id}/`, { name: 'Mixed', profiles: ids('bruno', 'ana') }),
+      200,
+    );
     expect(memberKeys(updated).sort()).toEqual(['ana', 'bruno']);
     expect((await show('colleague', list.id)).profiles.map((p) => p.id).sort()).toEqual([xavier, ...ids('ana', 'bruno')].sort());
   });
@@ -181,7 +201,11 @@ describe('who sees and edits which lists', () => {
 
 describe('create-default-entities', () => {
   const pendingJobs = async () => {
-    const result = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'create-default-entities' and state in ('created', 'retry', 'active')`.execute(api.handle.db);
+    const result = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pgboss.job where name = 'create-default-entities' and state in ('created', 'retry', 'active')`.execute(
+      api.handle.db,
+    );
     return Number(result.rows[0].n);
   };
   async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
@@ -195,7 +219,7 @@ describe('create-default-entities', () => {
   }
   const start = (userId: number) => call('staff', 'POST', '/api/v1/users/crowdsourcing/entities/', { user_id: userId });
 
-  it("gives a crowdsourcing user a private profile list, once however often it runs", async () => {
+  it('gives a crowdsourcing user a private profile list, once however often it runs', async () => {
     const crowd = await api.user({ is_crowdsourcing: true, email: 'crowd@profiles.test' });
     expect((await listAll(crowd)).count).toBe(0);
 

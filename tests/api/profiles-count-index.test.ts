@@ -32,7 +32,8 @@ beforeAll(() => {
 });
 
 const builds = () => profileIndexStats(db)!.builds;
-const ids = async (where = sql`true`) => (await sql<{ id: number }>`SELECT id FROM profile WHERE ${where} ORDER BY id`.execute(db)).rows.map((r) => r.id);
+const ids = async (where = sql`true`) =>
+  (await sql<{ id: number }>`SELECT id FROM profile WHERE ${where} ORDER BY id`.execute(db)).rows.map((r) => r.id);
 
 /** Runs a write, then checks the index against SQL: it followed the log, no rebuild. */
 async function afterWrite(write: () => Promise<unknown>) {
@@ -59,22 +60,36 @@ describe('profile index', () => {
 
   it('follows updates of each filtered field: data sources, nationalities, gender, ratings to and from missing', async () => {
     const [first, second] = (await db.selectFrom('data_source').select('id').orderBy('id').execute()).map((r) => r.id);
-    await afterWrite(() => sql`UPDATE profile SET data_source_ids = array_append(data_source_ids, ${second}) WHERE id % 3 = 0 AND NOT (${second} = ANY(data_source_ids))`.execute(db));
+    await afterWrite(() =>
+      sql`UPDATE profile SET data_source_ids = array_append(data_source_ids, ${second}) WHERE id % 3 = 0 AND NOT (${second} = ANY(data_source_ids))`.execute(
+        db,
+      ),
+    );
     await afterWrite(() => sql`UPDATE profile SET data_source_ids = array_remove(data_source_ids, ${first}) WHERE id % 4 = 1`.execute(db));
     await afterWrite(() => sql`UPDATE profile SET nationalities = '{"ZZ": 0.5, "FR": 0.5}'::jsonb WHERE id % 11 = 0`.execute(db));
     await afterWrite(() => sql`UPDATE profile SET nationalities = '{}'::jsonb WHERE id % 13 = 0`.execute(db));
-    await afterWrite(() => sql`UPDATE profile SET gender_value = CASE gender_value WHEN 'male' THEN 'female' ELSE 'unknown' END WHERE id % 9 = 2`.execute(db));
+    await afterWrite(() =>
+      sql`UPDATE profile SET gender_value = CASE gender_value WHEN 'male' THEN 'female' ELSE 'unknown' END WHERE id % 9 = 2`.execute(db),
+    );
     await afterWrite(() => sql`UPDATE profile SET gender_value = NULL WHERE id % 17 = 0`.execute(db));
     await afterWrite(() => sql`UPDATE profile SET tech_rating = NULL, education_rating = 9.99 WHERE id % 8 = 3`.execute(db));
-    await afterWrite(() => sql`UPDATE profile SET tech_rating = 7.25, professional_experience_rating = 0 WHERE tech_rating IS NULL AND id % 2 = 0`.execute(db));
+    await afterWrite(() =>
+      sql`UPDATE profile SET tech_rating = 7.25, professional_experience_rating = 0 WHERE tech_rating IS NULL AND id % 2 = 0`.execute(db),
+    );
     await afterWrite(() => sql`UPDATE profile SET entrepreneurial_spirit_rating = 10 - entrepreneurial_spirit_rating`.execute(db));
   });
 
   it('follows updates of what the search reads, and of the sorted names and dates', async () => {
     await afterWrite(() => sql`UPDATE profile SET headline = 'Quokka wrangler at Zoo' WHERE id % 10 = 1`.execute(db));
     await afterWrite(() => sql`UPDATE profile SET first_name = 'Émile', last_name = 'Garcia' WHERE id % 12 = 5`.execute(db));
-    await afterWrite(() => sql`UPDATE profile SET location = 'São Paulo', email = NULL, current_company = 'Orbit' WHERE id % 15 = 4`.execute(db));
-    await afterWrite(() => sql`UPDATE profile SET last_name = 'Aaberg' WHERE id IN (SELECT id FROM profile ORDER BY last_name DESC, id DESC LIMIT 5)`.execute(db));
+    await afterWrite(() =>
+      sql`UPDATE profile SET location = 'São Paulo', email = NULL, current_company = 'Orbit' WHERE id % 15 = 4`.execute(db),
+    );
+    await afterWrite(() =>
+      sql`UPDATE profile SET last_name = 'Aaberg' WHERE id IN (SELECT id FROM profile ORDER BY last_name DESC, id DESC LIMIT 5)`.execute(
+        db,
+      ),
+    );
     await afterWrite(() => sql`UPDATE profile SET created_at = created_at - interval '3 years' WHERE id % 19 = 0`.execute(db));
     await afterWrite(() => sql`UPDATE profile SET updated_at = now() WHERE id % 14 = 6`.execute(db));
     await afterWrite(() => sql`UPDATE profile SET updated_at = '2020-01-01T00:00:00.123456Z' WHERE id % 16 = 7`.execute(db)); // ties at the microsecond
@@ -118,8 +133,14 @@ describe('profile index', () => {
     const staff = await api.user({ is_staff: true });
     const [id] = await ids(sql`id % 5 = 2`);
     const catchUps = profileIndexStats(db)!.catchUps;
-    expectStatus(await api.call(staff.token, { method: 'POST', url: `/api/v1/profiles/${id}/app-rating/`, payload: { app_rating: 9.5 } }), 200);
-    const list = expectStatus(await api.call(staff.token, { method: 'GET', url: '/api/v1/profiles?ordering=-updated_at&page_size=1' }), 200) as ListResponse<ProfileSummary>;
+    expectStatus(
+      await api.call(staff.token, { method: 'POST', url: `/api/v1/profiles/${id}/app-rating/`, payload: { app_rating: 9.5 } }),
+      200,
+    );
+    const list = expectStatus(
+      await api.call(staff.token, { method: 'GET', url: '/api/v1/profiles?ordering=-updated_at&page_size=1' }),
+      200,
+    ) as ListResponse<ProfileSummary>;
     expect(list.results[0].id).toBe(id);
     expect(list.count).toBe((await ids()).length);
     expect(profileIndexStats(db)!.catchUps).toBe(catchUps + 1); // the request caught up itself

@@ -6,7 +6,15 @@ import { sql } from 'kysely';
 import type { Connection, ListResponse, Profile } from '../../types/api';
 import { startTestApi, type TestApi } from './harness';
 import { expectErrors, expectStatus } from './expect';
-import { JOSE_CONNECTIONS, JOSE_DETAIL, PROFILES, buildProfileWorld, type ProfileKey, type ProfileWorld, type UserKey } from './fixtures/profiles';
+import {
+  JOSE_CONNECTIONS,
+  JOSE_DETAIL,
+  PROFILES,
+  buildProfileWorld,
+  type ProfileKey,
+  type ProfileWorld,
+  type UserKey,
+} from './fixtures/profiles';
 
 let api: TestApi;
 let world: ProfileWorld;
@@ -20,9 +28,21 @@ afterAll(async () => api?.close());
 const get = (user: UserKey, url: string) => api.call(world.users[user].token, { method: 'GET', url });
 const post = (user: UserKey | { token: string }, url: string, payload: object) =>
   api.call(typeof user === 'string' ? world.users[user].token : user.token, { method: 'POST', url, payload });
-const detail = async (user: UserKey, key: ProfileKey) => expectStatus<Profile>(await get(user, `/api/v1/profiles/${world.profiles[key]}/`), 200);
+const detail = async (user: UserKey, key: ProfileKey) =>
+  expectStatus<Profile>(await get(user, `/api/v1/profiles/${world.profiles[key]}/`), 200);
 const url = (key: ProfileKey, action = '') => `/api/v1/profiles/${world.profiles[key]}/${action}`;
-const NESTED_LISTS = ['educations', 'jobs', 'skills', 'courses', 'languages', 'projects', 'publications', 'licenses', 'recommendations', 'interests'] as const;
+const NESTED_LISTS = [
+  'educations',
+  'jobs',
+  'skills',
+  'courses',
+  'languages',
+  'projects',
+  'publications',
+  'licenses',
+  'recommendations',
+  'interests',
+] as const;
 
 describe('detail', () => {
   it('answers every field and every nested list', async () => {
@@ -55,9 +75,18 @@ describe('detail', () => {
   it('names only the data sources the viewer may read', async () => {
     const { public: pub, alice, stranger } = world.sources;
     expect((await detail('alice', 'farid')).data_sources).toEqual([{ id: pub.id, name: pub.name }]);
-    expect((await detail('staff', 'farid')).data_sources).toEqual([{ id: pub.id, name: pub.name }, { id: stranger.id, name: stranger.name }]);
-    expect((await detail('stranger', 'farid')).data_sources).toEqual([{ id: pub.id, name: pub.name }, { id: stranger.id, name: stranger.name }]);
-    expect((await detail('alice', 'chloe')).data_sources).toEqual([{ id: alice.id, name: alice.name }, { id: pub.id, name: pub.name }]);
+    expect((await detail('staff', 'farid')).data_sources).toEqual([
+      { id: pub.id, name: pub.name },
+      { id: stranger.id, name: stranger.name },
+    ]);
+    expect((await detail('stranger', 'farid')).data_sources).toEqual([
+      { id: pub.id, name: pub.name },
+      { id: stranger.id, name: stranger.name },
+    ]);
+    expect((await detail('alice', 'chloe')).data_sources).toEqual([
+      { id: alice.id, name: alice.name },
+      { id: pub.id, name: pub.name },
+    ]);
     expect((await detail('loner', 'chloe')).data_sources).toEqual([{ id: pub.id, name: pub.name }]);
   });
 
@@ -170,9 +199,13 @@ describe('User Rating (user-rating), one per user', () => {
     expect((await detail('colleague', 'hana')).profile_rating).toBe(3);
     expect((await detail('staff', 'hana')).profile_rating).toBeNull();
 
-    expect(expectStatus<Profile>(await post('alice', url('hana', 'user-rating/'), { profile_rating: 8.01 }), 200).profile_rating).toBe(8.01);
+    expect(expectStatus<Profile>(await post('alice', url('hana', 'user-rating/'), { profile_rating: 8.01 }), 200).profile_rating).toBe(
+      8.01,
+    );
     expect((await detail('colleague', 'hana')).profile_rating).toBe(3);
-    const rows = await sql<{ n: number }>`select count(*)::int as n from profile_user_rating where profile_id = ${world.profiles.hana}`.execute(api.handle.db);
+    const rows = await sql<{
+      n: number;
+    }>`select count(*)::int as n from profile_user_rating where profile_id = ${world.profiles.hana}`.execute(api.handle.db);
     expect(Number(rows.rows[0].n)).toBe(2);
     // it is not the FS Rating
     expect((await detail('alice', 'hana')).app_rating).toBeNull();
@@ -192,7 +225,9 @@ describe('User Rating (user-rating), one per user', () => {
 
   it('accepts the bounds and two decimals', async () => {
     for (const value of [0, 10, 7.25, 0.29, 9.99]) {
-      expect(expectStatus<Profile>(await post('loner', url('lars', 'user-rating/'), { profile_rating: value }), 200).profile_rating).toBe(value);
+      expect(expectStatus<Profile>(await post('loner', url('lars', 'user-rating/'), { profile_rating: value }), 200).profile_rating).toBe(
+        value,
+      );
     }
   });
 
@@ -208,7 +243,9 @@ describe('comments', () => {
     expect(first.comments).toEqual([{ email: 'alice@profiles.test', comment: 'Strong researcher' }]);
     const second = expectStatus<Profile>(await post('alice', url('kasia', 'comment/'), { comment: 'Call her, first thing' }), 200);
     expect(second.comments).toEqual([{ email: 'alice@profiles.test', comment: 'Call her, first thing' }]);
-    const rows = await sql<{ n: number }>`select count(*)::int as n from profile_comment where profile_id = ${world.profiles.kasia}`.execute(api.handle.db);
+    const rows = await sql<{
+      n: number;
+    }>`select count(*)::int as n from profile_comment where profile_id = ${world.profiles.kasia}`.execute(api.handle.db);
     expect(Number(rows.rows[0].n)).toBe(1);
   });
 
@@ -218,10 +255,12 @@ describe('comments', () => {
 
     const staffView = (await detail('staff', 'chloe')).comments;
     expect(staffView).toHaveLength(2);
-    expect(staffView).toEqual(expect.arrayContaining([
-      { email: 'alice@profiles.test', comment: 'Alice thinks: yes' },
-      { email: 'loner@profiles.test', comment: 'Loner thinks: maybe' },
-    ]));
+    expect(staffView).toEqual(
+      expect.arrayContaining([
+        { email: 'alice@profiles.test', comment: 'Alice thinks: yes' },
+        { email: 'loner@profiles.test', comment: 'Loner thinks: maybe' },
+      ]),
+    );
     expect((await detail('alice', 'chloe')).comments).toEqual([{ email: 'alice@profiles.test', comment: 'Alice thinks: yes' }]);
     expect((await detail('loner', 'chloe')).comments).toEqual([{ email: 'loner@profiles.test', comment: 'Loner thinks: maybe' }]);
     // a colleague of alice does not read her comment either
@@ -232,14 +271,19 @@ describe('comments', () => {
     expect((await detail('alice', 'chloe')).comments).toHaveLength(1);
   });
 
-  it.each([[{ comment: '' }], [{ comment: '   ' }], [{ comment: '\n\t' }], [{}], [{ comment: null }]])('refuses %j with 400 naming comment', async (payload) => {
-    expectErrors(await post('alice', url('mia', 'comment/'), payload), 400, ['comment']);
-    expect((await detail('alice', 'mia')).comments).toEqual([]);
-  });
+  it.each([[{ comment: '' }], [{ comment: '   ' }], [{ comment: '\n\t' }], [{}], [{ comment: null }]])(
+    'refuses %j with 400 naming comment',
+    async (payload) => {
+      expectErrors(await post('alice', url('mia', 'comment/'), payload), 400, ['comment']);
+      expect((await detail('alice', 'mia')).comments).toEqual([]);
+    },
+  );
 
   it('answers 404 on a profile the user may not see', async () => {
     expectErrors(await post('alice', url('greta', 'comment/'), { comment: 'Who?' }), 404);
-    const rows = await sql<{ n: number }>`select count(*)::int as n from profile_comment where profile_id = ${world.profiles.greta}`.execute(api.handle.db);
+    const rows = await sql<{
+      n: number;
+    }>`select count(*)::int as n from profile_comment where profile_id = ${world.profiles.greta}`.execute(api.handle.db);
     expect(Number(rows.rows[0].n)).toBe(0);
   });
 });

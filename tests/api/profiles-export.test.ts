@@ -18,22 +18,43 @@ beforeAll(async () => {
   world = await buildProfileWorld(api);
   const db = api.handle.db;
   const bulk = await insertDataSource(db, 'Bulk Import', world.users.staff.id, true);
-  await insertProfiles(db, Array.from({ length: BULK }, (_, i) => ({
-    external_id: `https://www.linkedin.com/in/bulk-${i}`,
-    first_name: 'Bulk',
-    last_name: `Row ${String(i).padStart(3, '0')}`,
-    gender_value: i % 2 ? 'female' : 'male',
-    tech_rating: i % 7 === 0 ? null : (i * 37) % 101 / 10,
-    data_source_ids: [bulk],
-    created_at: new Date(Date.UTC(2026, 4, 1) + i * 60_000 * ((i * 13) % 17 + 1)),
-  })));
+  await insertProfiles(
+    db,
+    Array.from({ length: BULK }, (_, i) => ({
+      external_id: `https://www.linkedin.com/in/bulk-${i}`,
+      first_name: 'Bulk',
+      last_name: `Row ${String(i).padStart(3, '0')}`,
+      gender_value: i % 2 ? 'female' : 'male',
+      tech_rating: i % 7 === 0 ? null : ((i * 37) % 101) / 10,
+      data_source_ids: [bulk],
+      created_at: new Date(Date.UTC(2026, 4, 1) + i * 60_000 * (((i * 13) % 17) + 1)),
+    })),
+  );
   [tricky.quoted, tricky.formula, tricky.multiline] = await insertProfiles(db, [
-    { external_id: 'https://www.linkedin.com/in/quoted', first_name: 'Quinn', last_name: 'Comma', headline: 'CEO, "Chief" of things', data_source_ids: [bulk] },
     {
-      external_id: 'https://www.linkedin.com/in/formula', first_name: '=HYPERLINK("http://evil.test")', last_name: 'Formula',
-      headline: '+1 555 0100', location: '@SUM(A1:A2)', current_company: '-cmd', email: '\tx@evil.test', data_source_ids: [bulk],
+      external_id: 'https://www.linkedin.com/in/quoted',
+      first_name: 'Quinn',
+      last_name: 'Comma',
+      headline: 'CEO, "Chief" of things',
+      data_source_ids: [bulk],
     },
-    { external_id: 'https://www.linkedin.com/in/multiline', first_name: 'Mona', last_name: 'Lines', headline: 'Line one\nLine two', data_source_ids: [bulk] },
+    {
+      external_id: 'https://www.linkedin.com/in/formula',
+      first_name: '=HYPERLINK("http://evil.test")',
+      last_name: 'Formula',
+      headline: '+1 555 0100',
+      location: '@SUM(A1:A2)',
+      current_company: '-cmd',
+      email: '\tx@evil.test',
+      data_source_ids: [bulk],
+    },
+    {
+      external_id: 'https://www.linkedin.com/in/multiline',
+      first_name: 'Mona',
+      last_name: 'Lines',
+      headline: 'Line one\nLine two',
+      data_source_ids: [bulk],
+    },
   ]);
 });
 afterAll(async () => api?.close());
@@ -51,13 +72,22 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; }
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(cell); cell = ''; }
-    else if (c === '\r' && text[i + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; i++; }
-    else cell += c;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
   }
   if (cell || row.length) throw new Error(`the CSV does not end with CRLF: ${JSON.stringify(text.slice(-40))}`);
   return rows;
@@ -75,7 +105,10 @@ async function exportCsv(user: UserKey, params: Params = {}) {
 async function listIds(user: UserKey, params: Params = {}): Promise<number[]> {
   const ids: number[] = [];
   for (let page = 1; ; page++) {
-    const body = expectStatus<ListResponse<ProfileSummary>>(await get(user, `/api/v1/profiles${queryString({ ...params, page, page_size: 100 })}`), 200);
+    const body = expectStatus<ListResponse<ProfileSummary>>(
+      await get(user, `/api/v1/profiles${queryString({ ...params, page, page_size: 100 })}`),
+      200,
+    );
     ids.push(...body.results.map((r) => r.id));
     if (ids.length >= body.count) return ids;
   }
@@ -87,9 +120,25 @@ describe('CSV export', () => {
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="profiles-\d{14}\.csv"$/);
     expect(header).toEqual([
-      'id', 'external_id', 'first_name', 'last_name', 'email', 'headline', 'location', 'current_company', 'gender_value', 'age_value',
-      'nationalities', 'tech_rating', 'education_rating', 'professional_experience_rating', 'entrepreneurial_spirit_rating',
-      'app_rating', 'data_sources', 'created_at', 'updated_at',
+      'id',
+      'external_id',
+      'first_name',
+      'last_name',
+      'email',
+      'headline',
+      'location',
+      'current_company',
+      'gender_value',
+      'age_value',
+      'nationalities',
+      'tech_rating',
+      'education_rating',
+      'professional_experience_rating',
+      'entrepreneurial_spirit_rating',
+      'app_rating',
+      'data_sources',
+      'created_at',
+      'updated_at',
     ]);
     expect(ids).toHaveLength(TOTAL);
     expect(new Set(ids).size).toBe(TOTAL);
@@ -126,13 +175,29 @@ describe('CSV export', () => {
 
   it('writes the values as the detail has them', async () => {
     const { records } = await exportCsv('staff', { search: 'jose muller' });
-    expect(records).toEqual([{
-      id: String(world.profiles.jose), external_id: 'https://www.linkedin.com/in/jose', first_name: 'José', last_name: 'Müller',
-      email: 'jm.zrh@mail.test', headline: 'CTO at Zeta Robotics', location: 'Zürich, CH', current_company: 'Zeta Robotics',
-      gender_value: 'male', age_value: '', nationalities: 'CH:0.8 DE:0.2', tech_rating: '9.5', education_rating: '7',
-      professional_experience_rating: '6', entrepreneurial_spirit_rating: '8', app_rating: '', data_sources: 'Public Founders',
-      created_at: '2026-01-05T09:00:00.000Z', updated_at: '2026-03-20T09:00:00.000Z',
-    }]);
+    expect(records).toEqual([
+      {
+        id: String(world.profiles.jose),
+        external_id: 'https://www.linkedin.com/in/jose',
+        first_name: 'José',
+        last_name: 'Müller',
+        email: 'jm.zrh@mail.test',
+        headline: 'CTO at Zeta Robotics',
+        location: 'Zürich, CH',
+        current_company: 'Zeta Robotics',
+        gender_value: 'male',
+        age_value: '',
+        nationalities: 'CH:0.8 DE:0.2',
+        tech_rating: '9.5',
+        education_rating: '7',
+        professional_experience_rating: '6',
+        entrepreneurial_spirit_rating: '8',
+        app_rating: '',
+        data_sources: 'Public Founders',
+        created_at: '2026-01-05T09:00:00.000Z',
+        updated_at: '2026-03-20T09:00:00.000Z',
+      },
+    ]);
   });
 
   it('quotes commas, quotes and line breaks', async () => {

@@ -13,7 +13,11 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/connect';
 import { buildApp } from '../../server/app';
 import type { ListResponse, ProfileSummary } from '../../types/api';
 import {
-  disableProfileCountIndex, enableProfileCountIndex, indexedProfileCount, profileCountIndexSettled, profileIndexStats,
+  disableProfileCountIndex,
+  enableProfileCountIndex,
+  indexedProfileCount,
+  profileCountIndexSettled,
+  profileIndexStats,
 } from '../../server/resources/profiles/count-index/manager';
 import { logHead, pruneLog } from '../../server/resources/profiles/count-index/log';
 import { expectIndexMatchesSql, indexedTestApi, sqlCount } from './profile-index-checks';
@@ -45,33 +49,50 @@ function startSwappers(on: Kysely<Database>, writers: number, seed: number): { c
   const loop = async (w: number) => {
     while (running) {
       const rollBack = rng.chance(0.2);
-      await on.transaction().execute(async (trx) => {
-        const male = await sql<{ id: number }>`SELECT id FROM profile WHERE gender_value = 'male' ORDER BY random() LIMIT 1 FOR UPDATE SKIP LOCKED`.execute(trx);
-        const female = await sql<{ id: number }>`SELECT id FROM profile WHERE gender_value = 'female' ORDER BY random() LIMIT 1 FOR UPDATE SKIP LOCKED`.execute(trx);
-        if (!male.rows[0] || !female.rows[0]) return;
-        await sql`UPDATE profile SET gender_value = 'female', updated_at = now() WHERE id = ${male.rows[0].id}`.execute(trx);
-        await sql`UPDATE profile SET gender_value = 'male' WHERE id = ${female.rows[0].id}`.execute(trx);
-        const holder = await sql<{ id: number }>`SELECT id FROM profile WHERE headline = 'quokka keeper' FOR UPDATE`.execute(trx);
-        if (!holder.rows[0]) throw new Error('rolled back on purpose'); // another writer moved it meanwhile: the swap above is undone too
-        const next = await sql<{ id: number; tech_rating: number | null }>`SELECT id, tech_rating FROM profile WHERE id <> ${holder.rows[0].id} ORDER BY random() LIMIT 2 FOR UPDATE SKIP LOCKED`.execute(trx);
-        if (next.rows.length < 2) return;
-        await sql`UPDATE profile SET headline = 'keeper' WHERE id = ${holder.rows[0].id}`.execute(trx);
-        await sql`UPDATE profile SET headline = 'quokka keeper' WHERE id = ${next.rows[0].id}`.execute(trx);
-        const [a, b] = next.rows;
-        await sql`UPDATE profile SET tech_rating = ${b.tech_rating} WHERE id = ${a.id}`.execute(trx);
-        await sql`UPDATE profile SET tech_rating = ${a.tech_rating} WHERE id = ${b.id}`.execute(trx);
-        if (rollBack) throw new Error('rolled back on purpose');
-      }).then(() => committed++, (error: Error) => {
-        if (error.message !== 'rolled back on purpose' && !/deadlock|could not serialize/.test(error.message)) throw error;
-      });
+      await on
+        .transaction()
+        .execute(async (trx) => {
+          const male = await sql<{
+            id: number;
+          }>`SELECT id FROM profile WHERE gender_value = 'male' ORDER BY random() LIMIT 1 FOR UPDATE SKIP LOCKED`.execute(trx);
+          const female = await sql<{
+            id: number;
+          }>`SELECT id FROM profile WHERE gender_value = 'female' ORDER BY random() LIMIT 1 FOR UPDATE SKIP LOCKED`.execute(trx);
+          if (!male.rows[0] || !female.rows[0]) return;
+          await sql`UPDATE profile SET gender_value = 'female', updated_at = now() WHERE id = ${male.rows[0].id}`.execute(trx);
+          await sql`UPDATE profile SET gender_value = 'male' WHERE id = ${female.rows[0].id}`.execute(trx);
+          const holder = await sql<{ id: number }>`SELECT id FROM profile WHERE headline = 'quokka keeper' FOR UPDATE`.execute(trx);
+          if (!holder.rows[0]) throw new Error('rolled back on purpose'); // another writer moved it meanwhile: the swap above is undone too
+          const next = await sql<{
+            id: number;
+            tech_rating: number | null;
+          }>`SELECT id, tech_rating FROM profile WHERE id <> ${holder.rows[0].id} ORDER BY random() LIMIT 2 FOR UPDATE SKIP LOCKED`.execute(
+            trx,
+          );
+          if (next.rows.length < 2) return;
+          await sql`UPDATE profile SET headline = 'keeper' WHERE id = ${holder.rows[0].id}`.execute(trx);
+          await sql`UPDATE profile SET headline = 'quokka keeper' WHERE id = ${next.rows[0].id}`.execute(trx);
+          const [a, b] = next.rows;
+          await sql`UPDATE profile SET tech_rating = ${b.tech_rating} WHERE id = ${a.id}`.execute(trx);
+          await sql`UPDATE profile SET tech_rating = ${a.tech_rating} WHERE id = ${b.id}`.execute(trx);
+          if (rollBack) throw new Error('rolled back on purpose');
+        })
+        .then(
+          () => committed++,
+          (error: Error) => {
+            if (error.message !== 'rolled back on purpose' && !/deadlock|could not serialize/.test(error.message)) throw error;
+          },
+        );
       if (testDb === 'pglite') await new Promise((resolve) => setImmediate(resolve)); // let readers in between
       void w;
     }
   };
-  const loops = Array.from({ length: writers }, (_, w) => loop(w).catch((error) => {
-    failure = error;
-    running = false;
-  }));
+  const loops = Array.from({ length: writers }, (_, w) =>
+    loop(w).catch((error) => {
+      failure = error;
+      running = false;
+    }),
+  );
   return {
     committed: () => {
       if (failure) throw failure;
@@ -170,10 +191,17 @@ describe.runIf(testDb === 'postgres')('several servers on one PostgreSQL', () =>
   it('a write through one server is in the next list of the other, both from their own index', async () => {
     const staff = await api.user({ is_staff: true });
     const { id } = await db.selectFrom('profile').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expectStatus(await api.call(staff.token, { method: 'POST', url: `/api/v1/profiles/${id}/app-rating/`, payload: { app_rating: 4 } }), 200);
+    expectStatus(
+      await api.call(staff.token, { method: 'POST', url: `/api/v1/profiles/${id}/app-rating/`, payload: { app_rating: 4 } }),
+      200,
+    );
     await sql`UPDATE profile SET first_name = 'Aaaaron' WHERE id = ${id}`.execute(db);
     const builds = stats(second.handle.db).builds;
-    const answer = await second.app.inject({ method: 'GET', url: '/api/v1/profiles?ordering=first_name&page_size=1', headers: { authorization: `Token ${staff.token}` } });
+    const answer = await second.app.inject({
+      method: 'GET',
+      url: '/api/v1/profiles?ordering=first_name&page_size=1',
+      headers: { authorization: `Token ${staff.token}` },
+    });
     const list = expectStatus(answer, 200) as ListResponse<ProfileSummary>;
     expect(list.results[0].id).toBe(id);
     expect(stats(second.handle.db).builds).toBe(builds);

@@ -9,11 +9,20 @@ import { startTestApi, type TestApi } from './harness';
 import { expectErrors, expectStatus, isoUtc } from './expect';
 import { enableProfileCountIndex, profileCountIndexSettled } from '../../server/resources/profiles/count-index/manager';
 import {
-  PROFILES, READABLE_SOURCES, buildProfileWorld, profilesIn, queryString,
-  type ProfileKey, type ProfileWorld, type UserKey,
+  PROFILES,
+  READABLE_SOURCES,
+  buildProfileWorld,
+  profilesIn,
+  queryString,
+  type ProfileKey,
+  type ProfileWorld,
+  type UserKey,
 } from './fixtures/profiles';
 
-describe.each([['SQL', false], ['the count index', true]])('answered by %s', (_, withIndex) => {
+describe.each([
+  ['SQL', false],
+  ['the count index', true],
+])('answered by %s', (_, withIndex) => {
   let api: TestApi;
   let world: ProfileWorld;
 
@@ -93,7 +102,14 @@ describe.each([['SQL', false], ['the count index', true]])('answered by %s', (_,
   describe('filters', () => {
     it('data_sources: a single value, repeated keys, and a source the user may not read', async () => {
       await expectMatches('alice', { data_sources: world.sources.alice.id }, ['ana', 'chloe', 'kasia']);
-      await expectMatches('alice', { data_sources: [world.sources.alice.id, world.sources.colleague.id] }, ['ana', 'chloe', 'kasia', 'bruno', 'hana', 'mia']);
+      await expectMatches('alice', { data_sources: [world.sources.alice.id, world.sources.colleague.id] }, [
+        'ana',
+        'chloe',
+        'kasia',
+        'bruno',
+        'hana',
+        'mia',
+      ]);
       await expectMatches('alice', { data_sources: world.sources.public.id }, ['jose', 'chloe', 'emma', 'farid', 'igor', 'lars', 'noor']);
       await expectMatches('alice', { data_sources: world.sources.stranger.id }, []);
       await expectMatches('alice', { data_sources: [world.sources.stranger.id, world.sources.colleague.id] }, ['bruno', 'hana', 'mia']);
@@ -110,7 +126,11 @@ describe.each([['SQL', false], ['the count index', true]])('answered by %s', (_,
 
     it('gender: a single value and repeated keys', async () => {
       await expectMatches('alice', { gender: 'female' }, ['ana', 'chloe', 'emma', 'hana', 'kasia', 'mia']);
-      await expectMatches('alice', { gender: ['male', 'female'] }, ALICE_SEES.filter((k) => k !== 'noor'));
+      await expectMatches(
+        'alice',
+        { gender: ['male', 'female'] },
+        ALICE_SEES.filter((k) => k !== 'noor'),
+      );
       await expectMatches('alice', { gender: 'non-binary' }, []);
       await expectMatches('staff', { gender: 'non-binary' }, ['greta']);
     });
@@ -137,7 +157,11 @@ describe.each([['SQL', false], ['the count index', true]])('answered by %s', (_,
 
     it('filters combined with each other and with the search', async () => {
       await expectMatches('alice', { gender: 'female', nationalities: 'PT' }, ['ana']);
-      await expectMatches('alice', { data_sources: world.sources.public.id, gender: 'male', tech_rating__gte: 5 }, ['jose', 'igor', 'lars']);
+      await expectMatches('alice', { data_sources: world.sources.public.id, gender: 'male', tech_rating__gte: 5 }, [
+        'jose',
+        'igor',
+        'lars',
+      ]);
       await expectMatches('alice', { search: 'orbit', tech_rating__lte: 5 }, ['chloe']);
       await expectMatches(
         'alice',
@@ -147,27 +171,55 @@ describe.each([['SQL', false], ['the count index', true]])('answered by %s', (_,
       await expectMatches(
         'alice',
         {
-          tech_rating__gte: 5, tech_rating__lte: 10, education_rating__gte: 6, education_rating__lte: 10,
-          professional_experience_rating__gte: 3, professional_experience_rating__lte: 9,
-          entrepreneurial_spirit_rating__gte: 6, entrepreneurial_spirit_rating__lte: 10,
+          tech_rating__gte: 5,
+          tech_rating__lte: 10,
+          education_rating__gte: 6,
+          education_rating__lte: 10,
+          professional_experience_rating__gte: 3,
+          professional_experience_rating__lte: 9,
+          entrepreneurial_spirit_rating__gte: 6,
+          entrepreneurial_spirit_rating__lte: 10,
         },
         ['jose', 'igor', 'hana'],
       );
-      await expectMatches('alice', { search: 'a', gender: 'male', nationalities: ['CH', 'SE'], data_sources: world.sources.public.id }, ['jose', 'lars']);
+      await expectMatches('alice', { search: 'a', gender: 'male', nationalities: ['CH', 'SE'], data_sources: world.sources.public.id }, [
+        'jose',
+        'lars',
+      ]);
     });
   });
 
   describe('ordering', () => {
-    const SORTABLE = ['first_name', 'last_name', 'created_at', 'updated_at', 'tech_rating', 'education_rating', 'professional_experience_rating', 'entrepreneurial_spirit_rating'] as const;
+    const SORTABLE = [
+      'first_name',
+      'last_name',
+      'created_at',
+      'updated_at',
+      'tech_rating',
+      'education_rating',
+      'professional_experience_rating',
+      'entrepreneurial_spirit_rating',
+    ] as const;
 
     /** The fixture's own order: values ascending or descending, then the profiles without one (in any order). */
     function expectedOrder(keys: ProfileKey[], field: (typeof SORTABLE)[number], descending: boolean) {
       const value = (key: ProfileKey) => PROFILES[key][field];
-      const present = keys.filter((k) => value(k) !== null).sort((a, b) => {
-        const [x, y] = [value(a)!, value(b)!];
-        const order = typeof x === 'number' ? x - (y as number) : field.endsWith('_at') ? Date.parse(x) - Date.parse(y as string) : x < y ? -1 : x > y ? 1 : 0;
-        return descending ? -order : order;
-      });
+      const present = keys
+        .filter((k) => value(k) !== null)
+        .sort((a, b) => {
+          const [x, y] = [value(a)!, value(b)!];
+          const order =
+            typeof x === 'number'
+              ? x - (y as number)
+              : field.endsWith('_at')
+                ? Date.parse(x) - Date.parse(y as string)
+                : x < y
+                  ? -1
+                  : x > y
+                    ? 1
+                    : 0;
+          return descending ? -order : order;
+        });
       return { present, missing: keys.filter((k) => value(k) === null) };
     }
 
@@ -236,14 +288,29 @@ describe.each([['SQL', false], ['the count index', true]])('answered by %s', (_,
       expect(row).toMatchObject({
         id: world.profiles.jose,
         external_id: 'https://www.linkedin.com/in/jose',
-        first_name: 'José', last_name: 'Müller', email: 'jm.zrh@mail.test', location: 'Zürich, CH', headline: 'CTO at Zeta Robotics',
-        current_company: 'Zeta Robotics', gender_value: 'male',
-        tech_rating: 9.5, education_rating: 7, professional_experience_rating: 6, entrepreneurial_spirit_rating: 8,
-        created_at: '2026-01-05T09:00:00.000Z', updated_at: '2026-03-20T09:00:00.000Z',
+        first_name: 'José',
+        last_name: 'Müller',
+        email: 'jm.zrh@mail.test',
+        location: 'Zürich, CH',
+        headline: 'CTO at Zeta Robotics',
+        current_company: 'Zeta Robotics',
+        gender_value: 'male',
+        tech_rating: 9.5,
+        education_rating: 7,
+        professional_experience_rating: 6,
+        entrepreneurial_spirit_rating: 8,
+        created_at: '2026-01-05T09:00:00.000Z',
+        updated_at: '2026-03-20T09:00:00.000Z',
       });
       expect(row.created_at).toMatch(isoUtc);
       const [emma] = (await list('alice', { search: 'zimmermann' })).results;
-      expect(emma).toMatchObject({ tech_rating: null, education_rating: null, professional_experience_rating: null, entrepreneurial_spirit_rating: null, headline: null });
+      expect(emma).toMatchObject({
+        tech_rating: null,
+        education_rating: null,
+        professional_experience_rating: null,
+        entrepreneurial_spirit_rating: null,
+        headline: null,
+      });
     });
   });
 
@@ -286,11 +353,19 @@ describe.each([['SQL', false], ['the count index', true]])('answered by %s', (_,
     it('follows organization membership, and only one organization deep', async () => {
       const staff = world.users.staff.token;
       const newcomer = await api.user({ email: 'newcomer@profiles.test' });
-      const sees = async () => keysOf(expectStatus(await api.call(newcomer.token, { method: 'GET', url: '/api/v1/profiles?page_size=100' }), 200)).sort();
+      const sees = async () =>
+        keysOf(expectStatus(await api.call(newcomer.token, { method: 'GET', url: '/api/v1/profiles?page_size=100' }), 200)).sort();
       const publicOnly = ['jose', 'chloe', 'emma', 'farid', 'igor', 'lars', 'noor'];
       expect(await sees()).toEqual([...publicOnly].sort());
 
-      const created = expectStatus(await api.call(staff, { method: 'POST', url: '/api/v1/organizations/', payload: { name: 'Pair', users: [newcomer.id, world.users.colleague.id] } }), 201);
+      const created = expectStatus(
+        await api.call(staff, {
+          method: 'POST',
+          url: '/api/v1/organizations/',
+          payload: { name: 'Pair', users: [newcomer.id, world.users.colleague.id] },
+        }),
+        201,
+      );
       // the colleague's source, not alice's: alice is a colleague of the colleague, not of the newcomer
       expect(await sees()).toEqual([...publicOnly, 'bruno', 'hana', 'mia'].sort());
 
@@ -301,7 +376,8 @@ describe.each([['SQL', false], ['the count index', true]])('answered by %s', (_,
     it('follows a data source made public and private again, from the next request on', async () => {
       const sees = async () => keysOf(expectStatus(await get('alice', '/api/v1/profiles?page_size=100'), 200)).sort();
       const before = await sees();
-      const setPublic = (isPublic: boolean) => api.handle.db.updateTable('data_source').set({ is_public: isPublic }).where('id', '=', world.sources.stranger.id).execute();
+      const setPublic = (isPublic: boolean) =>
+        api.handle.db.updateTable('data_source').set({ is_public: isPublic }).where('id', '=', world.sources.stranger.id).execute();
       await setPublic(true);
       try {
         expect(await sees()).toEqual([...new Set([...before, 'farid', 'dmitri', 'greta'])].sort());
@@ -353,10 +429,33 @@ describe.each([['SQL', false], ['the count index', true]])('answered by %s', (_,
     it('offer staff everything', async () => {
       const body = await dimensions('staff');
       expect(body.range_fields).toEqual({
-        tech_rating: range(0, 10), education_rating: range(0, 10), professional_experience_rating: range(0, 10), entrepreneurial_spirit_rating: range(0, 10),
+        tech_rating: range(0, 10),
+        education_rating: range(0, 10),
+        professional_experience_rating: range(0, 10),
+        entrepreneurial_spirit_rating: range(0, 10),
       });
-      expect(body.multiple_values_filter.data_sources.map((d) => d.name)).toEqual(["Alice's Watchlist", 'Colleague Scouting', 'Public Founders', 'Stranger Secrets']);
-      expect(body.multiple_values_filter.nationalities).toEqual(['BR', 'CH', 'DE', 'FR', 'IT', 'KR', 'MA', 'NL', 'NO', 'PL', 'PT', 'SE', 'SI', 'UA']);
+      expect(body.multiple_values_filter.data_sources.map((d) => d.name)).toEqual([
+        "Alice's Watchlist",
+        'Colleague Scouting',
+        'Public Founders',
+        'Stranger Secrets',
+      ]);
+      expect(body.multiple_values_filter.nationalities).toEqual([
+        'BR',
+        'CH',
+        'DE',
+        'FR',
+        'IT',
+        'KR',
+        'MA',
+        'NL',
+        'NO',
+        'PL',
+        'PT',
+        'SE',
+        'SI',
+        'UA',
+      ]);
       expect(body.multiple_values_filter.genders).toEqual(['female', 'male', 'non-binary']);
     });
   });

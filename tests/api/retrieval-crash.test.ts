@@ -19,7 +19,13 @@ import type { Execution } from '../../types/api';
 const root = path.resolve(__dirname, '../..');
 const PEOPLE = 6_000;
 /** quick recovery: a worker without a heartbeat for 10 s is presumed dead, looked for every second */
-const TIMING = { JOB_HEARTBEAT_SECONDS: '10', JOB_SUPERVISE_SECONDS: '1', JOB_RETRY_DELAY_SECONDS: '0', SECRET_KEY: 'test secret key', LOG_LEVEL: 'info' };
+const TIMING = {
+  JOB_HEARTBEAT_SECONDS: '10',
+  JOB_SUPERVISE_SECONDS: '1',
+  JOB_RETRY_DELAY_SECONDS: '0',
+  SECRET_KEY: 'test secret key',
+  LOG_LEVEL: 'info',
+};
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
@@ -27,7 +33,11 @@ afterAll(() => {
 
 /** `node --import tsx script` with `env`, resolved once its log has printed `ready`. */
 function start(script: string, env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...TIMING, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, ...TIMING, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let output = '';
   return new Promise((resolve, reject) => {
@@ -49,18 +59,21 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-const killed = (child: ChildProcess) => new Promise<void>((resolve) => {
-  if (child.exitCode !== null || child.signalCode !== null) return resolve();
-  child.once('exit', () => resolve());
-  child.kill('SIGKILL');
-});
+const killed = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
 
 /** Polls `read` until the execution is STARTED with some records committed (kill time), or fails if it ended first. */
 async function midway(read: () => Promise<Execution>): Promise<Execution> {
   for (;;) {
     const execution = await read();
     if (execution.status === 'STARTED' && execution.progress.processed > 0) return execution;
-    expect(['PENDING', 'STARTED'], `the retrieval ended before it could be killed: ${JSON.stringify(execution)}`).toContain(execution.status);
+    expect(['PENDING', 'STARTED'], `the retrieval ended before it could be killed: ${JSON.stringify(execution)}`).toContain(
+      execution.status,
+    );
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -84,9 +97,17 @@ function expectWholeRun(execution: Execution, killedAt: Execution) {
 async function expectNothingDuplicated(db: Kysely<Database>, sourceId: number, executionId: number) {
   const count = async (query: RawBuilder<{ n: number }>) => Number((await query.execute(db)).rows[0].n);
   expect(await count(sql`SELECT count(*)::int AS n FROM profile WHERE data_source_ids @> ARRAY[${sourceId}::int]`)).toBe(PEOPLE);
-  expect(await count(sql`SELECT count(DISTINCT external_id)::int AS n FROM profile WHERE data_source_ids @> ARRAY[${sourceId}::int]`)).toBe(PEOPLE);
-  expect(await count(sql`SELECT count(*)::int AS n FROM profile_change WHERE execution_id = ${executionId} AND field = 'profile'`)).toBe(PEOPLE);
-  expect(await count(sql`SELECT count(*)::int AS n FROM profile p LEFT JOIN profile_detail d ON d.profile_id = p.id WHERE p.data_source_ids @> ARRAY[${sourceId}::int] AND d.profile_id IS NULL`)).toBe(0);
+  expect(await count(sql`SELECT count(DISTINCT external_id)::int AS n FROM profile WHERE data_source_ids @> ARRAY[${sourceId}::int]`)).toBe(
+    PEOPLE,
+  );
+  expect(await count(sql`SELECT count(*)::int AS n FROM profile_change WHERE execution_id = ${executionId} AND field = 'profile'`)).toBe(
+    PEOPLE,
+  );
+  expect(
+    await count(
+      sql`SELECT count(*)::int AS n FROM profile p LEFT JOIN profile_detail d ON d.profile_id = p.id WHERE p.data_source_ids @> ARRAY[${sourceId}::int] AND d.profile_id IS NULL`,
+    ),
+  ).toBe(0);
 }
 
 describe.runIf(testDb === 'postgres')('on PostgreSQL, with worker processes', () => {
@@ -99,9 +120,15 @@ describe.runIf(testDb === 'postgres')('on PostgreSQL, with worker processes', ()
     const owner = await api.user();
     const databaseUrl = process.env.TEST_DATABASE_URL!;
     const worker = await start('server/cli/worker.ts', { DATABASE_URL: databaseUrl }, /worker ready/);
-    const source = await api.call(owner.token, { method: 'POST', url: '/api/v1/data-sources/', payload: { name: 'Crash', source_type: 'synthetic', additional_data: { people: String(PEOPLE), seed: '99' } } });
+    const source = await api.call(owner.token, {
+      method: 'POST',
+      url: '/api/v1/data-sources/',
+      payload: { name: 'Crash', source_type: 'synthetic', additional_data: { people: String(PEOPLE), seed: '99' } },
+    });
     const sourceId = source.json().id as number;
-    const queued = (await api.call(owner.token, { method: 'POST', url: `/api/v1/data-sources/${sourceId}/retrieval/` })).json() as Execution;
+    const queued = (
+      await api.call(owner.token, { method: 'POST', url: `/api/v1/data-sources/${sourceId}/retrieval/` })
+    ).json() as Execution;
     const read = async () => (await api.call(owner.token, { method: 'GET', url: `/api/v1/executions/${queued.id}` })).json() as Execution;
     const killedAt = await midway(read);
     await killed(worker);
@@ -118,10 +145,28 @@ describe.runIf(testDb === 'pglite')('on the embedded database, with the server w
     const env = { DATA_DIR: dataDir, PORT: port, DEMO_DATA: '0', ADMIN_EMAIL: 'admin@crash.test', ADMIN_PASSWORD: 'crash-password-1' };
     const base = `http://127.0.0.1:${port}/api/v1`;
     let server = await start('server/cli/serve.ts', env, /ready on/);
-    const { token } = await (await fetch(`${base}/auth/sign-in/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@crash.test', password: 'crash-password-1' }) })).json() as { token: string };
+    const { token } = (await (
+      await fetch(`${base}/auth/sign-in/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@crash.test', password: 'crash-password-1' }),
+      })
+    ).json()) as { token: string };
     const call = async (method: string, url: string, body?: object) =>
-      (await fetch(`${base}${url}`, { method, headers: { authorization: `Token ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body && JSON.stringify(body) })).json();
-    const sourceId = (await call('POST', '/data-sources/', { name: 'Crash', source_type: 'synthetic', additional_data: { people: String(PEOPLE), seed: '98' } })).id as number;
+      (
+        await fetch(`${base}${url}`, {
+          method,
+          headers: { authorization: `Token ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+          body: body && JSON.stringify(body),
+        })
+      ).json();
+    const sourceId = (
+      await call('POST', '/data-sources/', {
+        name: 'Crash',
+        source_type: 'synthetic',
+        additional_data: { people: String(PEOPLE), seed: '98' },
+      })
+    ).id as number;
     const queued = (await call('POST', `/data-sources/${sourceId}/retrieval/`, {})) as Execution;
     const read = () => call('GET', `/executions/${queued.id}`) as Promise<Execution>;
     const killedAt = await midway(read);

@@ -6,12 +6,28 @@ import { expectStatus } from './expect';
 
 export const FINISHED = ['SUCCESS', 'FAILURE', 'REVOKED'];
 
-export async function createSource(api: TestApi, user: TestUser, additional_data: Record<string, string | string[]>, name = 'Synthetic', source_type = 'synthetic'): Promise<DataSource> {
-  return expectStatus<DataSource>(await api.call(user.token, { method: 'POST', url: '/api/v1/data-sources/', payload: { name, source_type, additional_data, schedule: null } }), 201);
+export async function createSource(
+  api: TestApi,
+  user: TestUser,
+  additional_data: Record<string, string | string[]>,
+  name = 'Synthetic',
+  source_type = 'synthetic',
+): Promise<DataSource> {
+  return expectStatus<DataSource>(
+    await api.call(user.token, {
+      method: 'POST',
+      url: '/api/v1/data-sources/',
+      payload: { name, source_type, additional_data, schedule: null },
+    }),
+    201,
+  );
 }
 
 export async function retrieve(api: TestApi, user: TestUser, sourceId: number): Promise<Execution> {
-  const execution = expectStatus<Execution>(await api.call(user.token, { method: 'POST', url: `/api/v1/data-sources/${sourceId}/retrieval/` }), 202);
+  const execution = expectStatus<Execution>(
+    await api.call(user.token, { method: 'POST', url: `/api/v1/data-sources/${sourceId}/retrieval/` }),
+    202,
+  );
   expect(execution).toMatchObject({ status: 'PENDING', trigger: 'manual', data_source: { id: sourceId } });
   return execution;
 }

@@ -37,9 +37,17 @@ async function settle(jobId: string | null): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
-const heldBy = async (sourceId: number) => Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM profile WHERE data_source_ids @> ARRAY[${sourceId}::int]`.execute(api.handle.db)).rows[0].n);
+const heldBy = async (sourceId: number) =>
+  Number(
+    (
+      await sql<{ n: number }>`SELECT count(*)::int AS n FROM profile WHERE data_source_ids @> ARRAY[${sourceId}::int]`.execute(
+        api.handle.db,
+      )
+    ).rows[0].n,
+  );
 const get = async <T>(user: TestUser, url: string) => expectStatus<T>(await api.call(user.token, { method: 'GET', url }), 200);
-const profilesOf = (user: TestUser, sourceId: number) => get<ListResponse<ProfileSummary>>(user, `/api/v1/profiles?data_sources=${sourceId}&page_size=100&ordering=id`);
+const profilesOf = (user: TestUser, sourceId: number) =>
+  get<ListResponse<ProfileSummary>>(user, `/api/v1/profiles?data_sources=${sourceId}&page_size=100&ordering=id`);
 
 describe('a synthetic network, retrieved twice', () => {
   let sourceId: number;
@@ -60,7 +68,7 @@ describe('a synthetic network, retrieved twice', () => {
     expect(Date.parse(first.date_done!)).toBeGreaterThanOrEqual(Date.parse(first.date_started!));
   });
 
-  it('the people are in the owner\'s profiles list, annotated, with where the annotation came from', async () => {
+  it("the people are in the owner's profiles list, annotated, with where the annotation came from", async () => {
     const list = await profilesOf(owner, sourceId);
     expect(list.count).toBe(40);
     const detail = await get<Profile>(owner, `/api/v1/profiles/${list.results[0].id}`);
@@ -79,7 +87,22 @@ describe('a synthetic network, retrieved twice', () => {
     const { db } = api.handle;
     const changed = await db.selectFrom('profile_change').select(['profile_id', 'field']).where('execution_id', '=', second.id).execute();
     expect(new Set(changed.map((c) => c.profile_id)).size).toBe(updated);
-    expect(changed.every((c) => ['location', 'jobs', 'headline', 'current_company', 'nationalities', 'summary', 'tech_rating', 'professional_experience_rating', 'entrepreneurial_spirit_rating', 'age_value'].includes(c.field))).toBe(true);
+    expect(
+      changed.every((c) =>
+        [
+          'location',
+          'jobs',
+          'headline',
+          'current_company',
+          'nationalities',
+          'summary',
+          'tech_rating',
+          'professional_experience_rating',
+          'entrepreneurial_spirit_rating',
+          'age_value',
+        ].includes(c.field),
+      ),
+    ).toBe(true);
     const moved = changed.find((c) => c.field === 'location' || c.field === 'jobs')!;
     const log = await get<ListResponse<ProfileChange>>(owner, `/api/v1/profiles/${moved.profile_id}/changes/`);
     expect(log.results[0].execution_id).toBe(second.id);
@@ -112,7 +135,12 @@ describe('ingestion', () => {
     const twice = await ingestBatch(db, { ...input, items: people(0) });
     expect(twice).toMatchObject({ created: 0, updated: 0, unchanged: 30, failed: 0 });
     expect(Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM profile_change`.execute(db)).rows[0].n)).toBe(logged);
-    expect(Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM profile WHERE data_source_ids @> ARRAY[${source.id}::int]`.execute(db)).rows[0].n)).toBe(30);
+    expect(
+      Number(
+        (await sql<{ n: number }>`SELECT count(*)::int AS n FROM profile WHERE data_source_ids @> ARRAY[${source.id}::int]`.execute(db))
+          .rows[0].n,
+      ),
+    ).toBe(30);
     const later = await ingestBatch(db, { ...input, items: people(3) });
     expect(later.created).toBe(0);
     expect(later.updated + later.unchanged).toBe(30);
@@ -122,7 +150,8 @@ describe('ingestion', () => {
     const source = await createSource(api, owner, { people: '30' }, 'Planned ahead');
     const { db } = api.handle;
     const input = { dataSourceId: source.id, executionId: null, annotator: offlineAnnotator };
-    const own = (run: number) => Array.from({ length: 30 }, (_, i) => ({ profile: syntheticPerson({ ...settings, seed: 5151 }, pool, i, run) }));
+    const own = (run: number) =>
+      Array.from({ length: 30 }, (_, i) => ({ profile: syntheticPerson({ ...settings, seed: 5151 }, pool, i, run) }));
     const ahead = await prepareBatch(db, { ...input, items: own(0) }); // all 30 new when planned
     expect(await ingestBatch(db, { ...input, items: own(0) })).toMatchObject({ created: 30 });
     expect(await writeBatch(db, ahead)).toMatchObject({ created: 0, updated: 0, unchanged: 30 });
@@ -136,7 +165,11 @@ describe('ingestion', () => {
       WHERE data_source_ids @> ARRAY[${source.id}::int]`.execute(db);
     const outcome = await writeBatch(db, later);
     expect(outcome.updated).toBeGreaterThan(0); // the run changes people: their rows are written
-    const ratings = await db.selectFrom('profile').select('tech_rating').where(sql<boolean>`data_source_ids @> ARRAY[${source.id}::int]`).execute();
+    const ratings = await db
+      .selectFrom('profile')
+      .select('tech_rating')
+      .where(sql<boolean>`data_source_ids @> ARRAY[${source.id}::int]`)
+      .execute();
     expect(ratings.map((r) => r.tech_rating)).toEqual(Array(30).fill(9.9));
   });
 
@@ -144,15 +177,23 @@ describe('ingestion', () => {
     const source = await createSource(api, owner, { people: '10' }, 'Annotated once');
     const { db } = api.handle;
     const asked: string[] = [];
-    const counting = { ...offlineAnnotator, annotate: async (people: ImportProfile[], signal?: AbortSignal) => (asked.push(...people.map((p) => p.external_id)), offlineAnnotator.annotate(people, signal)) };
+    const counting = {
+      ...offlineAnnotator,
+      annotate: async (people: ImportProfile[], signal?: AbortSignal) => (
+        asked.push(...people.map((p) => p.external_id)), offlineAnnotator.annotate(people, signal)
+      ),
+    };
     const input = { dataSourceId: source.id, executionId: null, annotator: counting };
-    const own = (run: number) => Array.from({ length: 10 }, (_, i) => ({ profile: syntheticPerson({ ...settings, seed: 6161 }, pool, i, run) }));
+    const own = (run: number) =>
+      Array.from({ length: 10 }, (_, i) => ({ profile: syntheticPerson({ ...settings, seed: 6161 }, pool, i, run) }));
     await ingestBatch(db, { ...input, items: own(0) });
     expect(asked).toHaveLength(10);
     asked.length = 0;
     expect(await ingestBatch(db, { ...input, items: own(0) })).toMatchObject({ unchanged: 10 });
     expect(asked).toEqual([]);
-    const changed = own(1).filter((item, i) => JSON.stringify(item.profile) !== JSON.stringify(own(0)[i].profile)).map((item) => item.profile.external_id);
+    const changed = own(1)
+      .filter((item, i) => JSON.stringify(item.profile) !== JSON.stringify(own(0)[i].profile))
+      .map((item) => item.profile.external_id);
     expect(changed.length).toBeGreaterThan(0);
     expect(changed.length).toBeLessThan(10);
     await ingestBatch(db, { ...input, items: own(1) });
@@ -164,14 +205,27 @@ describe('ingestion', () => {
     expect(asked).toEqual([]);
     const [first] = own(1);
     const other = await createSource(api, owner, { people: '1' }, 'Writes meanwhile');
-    await ingestBatch(db, { dataSourceId: other.id, executionId: null, annotator: offlineAnnotator, items: [{ profile: { ...first.profile, headline: 'Founder at Moved Meanwhile', skills: [] } }] });
+    await ingestBatch(db, {
+      dataSourceId: other.id,
+      executionId: null,
+      annotator: offlineAnnotator,
+      items: [{ profile: { ...first.profile, headline: 'Founder at Moved Meanwhile', skills: [] } }],
+    });
     await writeBatch(db, ahead); // planned again on the moved row, with the annotation it kept
     expect(asked).toEqual([]);
     const row = await db.selectFrom('profile').selectAll().where('external_id', '=', first.profile.external_id).executeTakeFirstOrThrow();
     expect(row.headline).toBe(first.profile.headline);
     expect(row.data_source_ids).toEqual([source.id, other.id]);
     const expected = annotateOffline(first.profile);
-    expect({ summary: row.summary, tech_rating: row.tech_rating, entrepreneurial_spirit_rating: row.entrepreneurial_spirit_rating }).toEqual({ summary: expected.summary, tech_rating: expected.tech_rating, entrepreneurial_spirit_rating: expected.entrepreneurial_spirit_rating });
+    expect({
+      summary: row.summary,
+      tech_rating: row.tech_rating,
+      entrepreneurial_spirit_rating: row.entrepreneurial_spirit_rating,
+    }).toEqual({
+      summary: expected.summary,
+      tech_rating: expected.tech_rating,
+      entrepreneurial_spirit_rating: expected.entrepreneurial_spirit_rating,
+    });
   });
 
   it('a bad record fails alone; another source holding the same person adds its link', async () => {
@@ -180,9 +234,18 @@ describe('ingestion', () => {
     const { db } = api.handle;
     const person = syntheticPerson({ ...settings, seed: 777 }, pool, 1, 0);
     await ingestBatch(db, { dataSourceId: first.id, executionId: null, annotator: offlineAnnotator, items: [{ profile: person }] });
-    const outcome = await ingestBatch(db, { dataSourceId: second.id, executionId: null, annotator: offlineAnnotator, items: [{ profile: person }, { error: 'record 2: external_id: This field is required.' }] });
+    const outcome = await ingestBatch(db, {
+      dataSourceId: second.id,
+      executionId: null,
+      annotator: offlineAnnotator,
+      items: [{ profile: person }, { error: 'record 2: external_id: This field is required.' }],
+    });
     expect(outcome).toMatchObject({ created: 0, updated: 1, failed: 1, errors: ['record 2: external_id: This field is required.'] });
-    const row = await db.selectFrom('profile').select('data_source_ids').where('external_id', '=', person.external_id).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('profile')
+      .select('data_source_ids')
+      .where('external_id', '=', person.external_id)
+      .executeTakeFirstOrThrow();
     expect(row.data_source_ids).toEqual([first.id, second.id]);
   });
 
@@ -190,10 +253,24 @@ describe('ingestion', () => {
     const source = await createSource(api, owner, { people: '5', seed: '31337' }, 'Corrected');
     await retrieveAndWait(api, owner, source.id);
     const [one] = (await profilesOf(owner, source.id)).results;
-    expectErrors(await api.call(owner.token, { method: 'PATCH', url: `/api/v1/profiles/${one.id}/annotation/`, payload: { tech_rating: 9.9 } }), 403);
-    expectErrors(await api.call(staff.token, { method: 'PATCH', url: `/api/v1/profiles/${one.id}/annotation/`, payload: { tech_rating: 11 } }), 400, ['tech_rating']);
+    expectErrors(
+      await api.call(owner.token, { method: 'PATCH', url: `/api/v1/profiles/${one.id}/annotation/`, payload: { tech_rating: 9.9 } }),
+      403,
+    );
+    expectErrors(
+      await api.call(staff.token, { method: 'PATCH', url: `/api/v1/profiles/${one.id}/annotation/`, payload: { tech_rating: 11 } }),
+      400,
+      ['tech_rating'],
+    );
     expectErrors(await api.call(staff.token, { method: 'PATCH', url: `/api/v1/profiles/${one.id}/annotation/`, payload: {} }), 400);
-    const corrected = expectStatus<Profile>(await api.call(staff.token, { method: 'PATCH', url: `/api/v1/profiles/${one.id}/annotation/`, payload: { tech_rating: 9.9, gender_value: 'non-binary' } }), 200);
+    const corrected = expectStatus<Profile>(
+      await api.call(staff.token, {
+        method: 'PATCH',
+        url: `/api/v1/profiles/${one.id}/annotation/`,
+        payload: { tech_rating: 9.9, gender_value: 'non-binary' },
+      }),
+      200,
+    );
     expect(corrected).toMatchObject({ tech_rating: 9.9, gender_value: 'non-binary' });
     expect(corrected.annotation_provenance.tech_rating).toMatchObject({ annotator: 'staff', corrected_by: staff.email });
     await api.handle.db.updateTable('profile').set({ headline: 'Changed by hand to force an update' }).where('id', '=', one.id).execute();
@@ -210,9 +287,14 @@ describe('executions', () => {
     const source = await createSource(api, owner, { people: '3' }, 'Seen by some');
     const execution = await retrieveAndWait(api, owner, source.id);
     expect((await api.call(stranger.token, { method: 'GET', url: `/api/v1/executions/${execution.id}` })).statusCode).toBe(404);
-    expect((await get<ListResponse<Execution>>(stranger, '/api/v1/executions?page_size=100')).results.map((e) => e.id)).not.toContain(execution.id);
+    expect((await get<ListResponse<Execution>>(stranger, '/api/v1/executions?page_size=100')).results.map((e) => e.id)).not.toContain(
+      execution.id,
+    );
     expect((await get<Execution>(staff, `/api/v1/executions/${execution.id}`)).id).toBe(execution.id);
-    const mine = await get<ListResponse<Execution>>(owner, `/api/v1/executions?data_source=${source.id}&search=success&ordering=-date_done`);
+    const mine = await get<ListResponse<Execution>>(
+      owner,
+      `/api/v1/executions?data_source=${source.id}&search=success&ordering=-date_done`,
+    );
     expect(mine.results.map((e) => e.id)).toEqual([execution.id]);
   });
 
@@ -222,7 +304,10 @@ describe('executions', () => {
     expectErrors(await api.call(owner.token, { method: 'POST', url: `/api/v1/executions/${done.id}/cancel/` }), 409);
     const running = await retrieve(api, owner, source.id);
     expect((await api.call(stranger.token, { method: 'POST', url: `/api/v1/executions/${running.id}/cancel/` })).statusCode).toBe(404);
-    const revoked = expectStatus<Execution>(await api.call(owner.token, { method: 'POST', url: `/api/v1/executions/${running.id}/cancel/` }), 200);
+    const revoked = expectStatus<Execution>(
+      await api.call(owner.token, { method: 'POST', url: `/api/v1/executions/${running.id}/cancel/` }),
+      200,
+    );
     expect(revoked.status).toBe('REVOKED');
     expect(revoked.date_done).not.toBeNull();
     const { db } = api.handle;
@@ -244,7 +329,9 @@ describe('executions', () => {
       expect(['PENDING', 'STARTED']).toContain(execution.status);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    expect(expectStatus<Execution>(await api.call(owner.token, { method: 'POST', url: `/api/v1/executions/${id}/cancel/` }), 200).status).toBe('REVOKED');
+    expect(
+      expectStatus<Execution>(await api.call(owner.token, { method: 'POST', url: `/api/v1/executions/${id}/cancel/` }), 200).status,
+    ).toBe('REVOKED');
     const { job_id } = await api.handle.db.selectFrom('execution').select('job_id').where('id', '=', id).executeTakeFirstOrThrow();
     await settle(job_id);
     const after = await get<Execution>(owner, `/api/v1/executions/${id}`);
@@ -252,7 +339,12 @@ describe('executions', () => {
     expect(after.progress.processed).toBeGreaterThan(0);
     expect(after.progress.processed).toBeLessThan(100000);
     expect(await heldBy(source.id)).toBe(after.progress.created);
-    expect(Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM profile_change WHERE execution_id = ${id}`.execute(api.handle.db)).rows[0].n)).toBe(after.progress.created);
+    expect(
+      Number(
+        (await sql<{ n: number }>`SELECT count(*)::int AS n FROM profile_change WHERE execution_id = ${id}`.execute(api.handle.db)).rows[0]
+          .n,
+      ),
+    ).toBe(after.progress.created);
   });
 });
 

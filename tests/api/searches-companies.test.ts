@@ -21,14 +21,20 @@ const call = (user: Caller, method: 'GET' | 'POST' | 'DELETE', url: string, payl
   api.call(typeof user === 'string' ? world.users[user].token : user.token, { method, url, ...(payload ? { payload } : {}) });
 
 describe('saved searches', () => {
-  const save = async (user: Caller, payload: object) => expectStatus<SavedSearch>(await call(user, 'POST', '/api/v1/searches/', payload), 201);
-  const searches = async (user: Caller, query = '') => expectStatus<ListResponse<SavedSearch>>(await call(user, 'GET', `/api/v1/searches/?page_size=100${query}`), 200);
+  const save = async (user: Caller, payload: object) =>
+    expectStatus<SavedSearch>(await call(user, 'POST', '/api/v1/searches/', payload), 201);
+  const searches = async (user: Caller, query = '') =>
+    expectStatus<ListResponse<SavedSearch>>(await call(user, 'GET', `/api/v1/searches/?page_size=100${query}`), 200);
 
   it('saves name, query and entity, the query without its leading "?"', async () => {
     const saved = await save('alice', { name: 'Women in Portugal', url: '?gender=female&nationalities=PT', entity: 'Profile' });
     expect(saved).toEqual({
-      id: expect.any(Number), name: 'Women in Portugal', url: 'gender=female&nationalities=PT', entity: 'Profile',
-      created_at: expect.stringMatching(isoUtc), updated_at: expect.stringMatching(isoUtc),
+      id: expect.any(Number),
+      name: 'Women in Portugal',
+      url: 'gender=female&nationalities=PT',
+      entity: 'Profile',
+      created_at: expect.stringMatching(isoUtc),
+      updated_at: expect.stringMatching(isoUtc),
     });
     expect(expectStatus<SavedSearch>(await call('alice', 'GET', `/api/v1/searches/${saved.id}/`), 200)).toEqual(saved);
     expect((await searches('alice')).results).toContainEqual(saved);
@@ -93,14 +99,18 @@ describe('saved searches', () => {
     expect(all.results.map((s) => s.name)).toEqual(['First', 'Second', 'Third']);
     expect((await searches(owner, '&ordering=-created_at')).results.map((s) => s.name)).toEqual(['Third', 'Second', 'First']);
     expect((await searches(owner, '&ordering=-updated_at')).results.map((s) => s.name)).toEqual(['Third', 'Second', 'First']);
-    const page = expectStatus<ListResponse<SavedSearch>>(await call(owner, 'GET', '/api/v1/searches/?page=2&page_size=2&ordering=created_at'), 200);
+    const page = expectStatus<ListResponse<SavedSearch>>(
+      await call(owner, 'GET', '/api/v1/searches/?page=2&page_size=2&ordering=created_at'),
+      200,
+    );
     expect(page).toMatchObject({ count: 3, results: [{ name: 'Third' }] });
     expectErrors(await api.call(undefined, { method: 'GET', url: '/api/v1/searches/' }), 401);
   });
 });
 
 describe('companies', () => {
-  const companies = async (user: UserKey, query = '') => expectStatus<ListResponse<Company>>(await call(user, 'GET', `/api/v1/companies?page_size=100${query}`), 200);
+  const companies = async (user: UserKey, query = '') =>
+    expectStatus<ListResponse<Company>>(await call(user, 'GET', `/api/v1/companies?page_size=100${query}`), 200);
   const keysOf = (body: ListResponse<Company>) => {
     const byId = new Map(Object.entries(world.companies).map(([key, id]) => [id, key]));
     return body.results.map((c) => byId.get(c.id) ?? String(c.id));
@@ -169,7 +179,11 @@ describe('companies', () => {
     const asStaff = expectStatus<Company>(await call('staff', 'GET', `/api/v1/companies/${world.companies.quasar}`), 200);
     expect(asStaff.data_sources.map((d) => d.name)).toEqual(['Public Founders', 'Stranger Secrets']);
     const orbit = expectStatus<Company>(await call('colleague', 'GET', `/api/v1/companies/${world.companies.orbit}/`), 200);
-    expect(orbit).toMatchObject({ location: null, year_founded: null, data_sources: [{ id: world.sources.alice.id, name: "Alice's Watchlist" }] });
+    expect(orbit).toMatchObject({
+      location: null,
+      year_founded: null,
+      data_sources: [{ id: world.sources.alice.id, name: "Alice's Watchlist" }],
+    });
   });
 
   it('detail answers 404 for what the viewer may not see or what does not exist', async () => {

@@ -3,7 +3,9 @@ import { startTestApi, type TestApi } from './harness';
 
 describe('API smoke', () => {
   let api: TestApi;
-  beforeAll(async () => { api = await startTestApi(); });
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
   afterAll(async () => api?.close());
 
   it('answers 401 without a token and the user with one', async () => {

@@ -63,8 +63,7 @@ describe('SMTP capture', () => {
   });
 
   it('hands each mail out once, oldest first, and waits for one still to come', async () => {
-    const send = (n: number) =>
-      transport.sendMail({ from: 'a@localhost', to: 'twice@example.com', subject: `Mail ${n}`, text: `${n}` });
+    const send = (n: number) => transport.sendMail({ from: 'a@localhost', to: 'twice@example.com', subject: `Mail ${n}`, text: `${n}` });
     await send(1);
     await send(2);
     const first = await capture.waitFor((m) => m.to === 'twice@example.com');

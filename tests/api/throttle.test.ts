@@ -43,7 +43,14 @@ describe('per client address', () => {
     const user = await api.user();
     expectStatus(await post('/api/v1/auth/sign-in/', { email: user.email, password: user.password }), 200);
     // the limit is per call: this address may still register
-    expectStatus(await post('/api/v1/auth/registration/', { first_name: 'A', last_name: 'B', email: 'ip-reg@example.test', password: 'long enough' }, ip), 201);
+    expectStatus(
+      await post(
+        '/api/v1/auth/registration/',
+        { first_name: 'A', last_name: 'B', email: 'ip-reg@example.test', password: 'long enough' },
+        ip,
+      ),
+      201,
+    );
   });
 
   it('registration', async () => {
@@ -58,7 +65,8 @@ describe('per client address', () => {
 describe('per account', () => {
   it('sign-in: failures for one e-mail block it, even with the right password, from any address', async () => {
     const user = await api.user();
-    for (let i = 0; i < PER_ACCOUNT; i++) expectErrors(await post('/api/v1/auth/sign-in/', { email: user.email, password: `wrong ${i}` }), 400);
+    for (let i = 0; i < PER_ACCOUNT; i++)
+      expectErrors(await post('/api/v1/auth/sign-in/', { email: user.email, password: `wrong ${i}` }), 400);
     expectThrottled(await post('/api/v1/auth/sign-in/', { email: user.email.toUpperCase(), password: user.password }), 15 * 60);
     const other = await api.user();
     expectStatus(await post('/api/v1/auth/sign-in/', { email: other.email, password: other.password }), 200);
@@ -73,7 +81,8 @@ describe('per account', () => {
 
   it('activation: guessing codes for one e-mail is cut short', async () => {
     const user = await api.user({ is_active: false });
-    for (let i = 0; i < PER_ACCOUNT; i++) expectErrors(await post('/api/v1/auth/activation/', { email: user.email, code: `guess-${i}` }), 400);
+    for (let i = 0; i < PER_ACCOUNT; i++)
+      expectErrors(await post('/api/v1/auth/activation/', { email: user.email, code: `guess-${i}` }), 400);
     expectThrottled(await post('/api/v1/auth/activation/', { email: user.email, code: 'guess-x' }), 15 * 60);
   });
 
@@ -96,9 +105,16 @@ describe('per account', () => {
   it('change: wrong old passwords are cut short, then even the right one waits', async () => {
     const user = await api.user();
     for (let i = 0; i < PER_ACCOUNT; i++) {
-      expectErrors(await post('/api/v1/passwords/change/', { old_password: `wrong ${i}`, new_password: 'long enough' }, freshIp(), user.token), 400, ['old_password']);
+      expectErrors(
+        await post('/api/v1/passwords/change/', { old_password: `wrong ${i}`, new_password: 'long enough' }, freshIp(), user.token),
+        400,
+        ['old_password'],
+      );
     }
-    expectThrottled(await post('/api/v1/passwords/change/', { old_password: user.password, new_password: 'long enough' }, freshIp(), user.token), 15 * 60);
+    expectThrottled(
+      await post('/api/v1/passwords/change/', { old_password: user.password, new_password: 'long enough' }, freshIp(), user.token),
+      15 * 60,
+    );
     expectStatus(await post('/api/v1/auth/sign-in/', { email: user.email, password: user.password }), 200); // unchanged
   });
 });

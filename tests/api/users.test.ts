@@ -21,10 +21,38 @@ let normal: TestUser;
 
 /** Four users to sort, inserted in this order (ids ascending), all with e-mails @roster.test. */
 const ROSTER = [
-  { first_name: 'adam', last_name: 'Young', email: 'Adam.Young@roster.test', date_joined: '2026-01-05T10:00:00Z', is_crowdsourcing: true, is_active: true },
-  { first_name: 'Bea', last_name: 'xu', email: 'bea@roster.test', date_joined: '2026-01-02T10:00:00Z', is_crowdsourcing: false, is_active: false },
-  { first_name: 'Cyril', last_name: 'Wong', email: 'c.wong@roster.test', date_joined: '2026-01-04T10:00:00Z', is_crowdsourcing: true, is_active: false },
-  { first_name: 'zed', last_name: 'Abbott', email: 'ZED@roster.test', date_joined: '2026-01-01T10:00:00Z', is_crowdsourcing: false, is_active: true },
+  {
+    first_name: 'adam',
+    last_name: 'Young',
+    email: 'Adam.Young@roster.test',
+    date_joined: '2026-01-05T10:00:00Z',
+    is_crowdsourcing: true,
+    is_active: true,
+  },
+  {
+    first_name: 'Bea',
+    last_name: 'xu',
+    email: 'bea@roster.test',
+    date_joined: '2026-01-02T10:00:00Z',
+    is_crowdsourcing: false,
+    is_active: false,
+  },
+  {
+    first_name: 'Cyril',
+    last_name: 'Wong',
+    email: 'c.wong@roster.test',
+    date_joined: '2026-01-04T10:00:00Z',
+    is_crowdsourcing: true,
+    is_active: false,
+  },
+  {
+    first_name: 'zed',
+    last_name: 'Abbott',
+    email: 'ZED@roster.test',
+    date_joined: '2026-01-01T10:00:00Z',
+    is_crowdsourcing: false,
+    is_active: true,
+  },
 ];
 const BULK = 105;
 
@@ -34,11 +62,22 @@ beforeAll(async () => {
   normal = await api.user();
   for (const { date_joined, ...fields } of ROSTER) {
     const row = await insertUser(api.handle.db, { ...fields, password_hash: 'unusable' });
-    await api.handle.db.updateTable('app_user').set({ date_joined: new Date(date_joined) } as never).where('id', '=', row.id).execute();
+    await api.handle.db
+      .updateTable('app_user')
+      .set({ date_joined: new Date(date_joined) } as never)
+      .where('id', '=', row.id)
+      .execute();
   }
   await api.handle.db
     .insertInto('app_user')
-    .values(Array.from({ length: BULK }, (_, i) => ({ email: `bulk-${String(i).padStart(3, '0')}@bulk.test`, password_hash: 'unusable', first_name: 'Bulk', last_name: `${i}` })))
+    .values(
+      Array.from({ length: BULK }, (_, i) => ({
+        email: `bulk-${String(i).padStart(3, '0')}@bulk.test`,
+        password_hash: 'unusable',
+        first_name: 'Bulk',
+        last_name: `${i}`,
+      })),
+    )
     .execute();
 });
 afterAll(async () => api?.close());
@@ -54,7 +93,17 @@ describe('GET /users', () => {
     expect(page.count).toBe(2 + ROSTER.length + BULK);
     expect(page.results).toHaveLength(10);
     const first = page.results[0];
-    expect(Object.keys(first).sort()).toEqual(['date_joined', 'email', 'first_name', 'id', 'is_active', 'is_crowdsourcing', 'is_staff', 'is_superuser', 'last_name']);
+    expect(Object.keys(first).sort()).toEqual([
+      'date_joined',
+      'email',
+      'first_name',
+      'id',
+      'is_active',
+      'is_crowdsourcing',
+      'is_staff',
+      'is_superuser',
+      'last_name',
+    ]);
     expect(first.date_joined).toMatch(isoUtc);
     const joined = page.results.map((u) => u.date_joined);
     expect([...joined].sort().reverse()).toEqual(joined);
@@ -126,7 +175,14 @@ describe('GET /users', () => {
 describe('GET /users/{id}', () => {
   it('answers the user', async () => {
     const body = expectStatus<User>(await get(`/api/v1/users/${normal.id}`), 200);
-    expect(body).toMatchObject({ id: normal.id, email: normal.email, is_staff: false, is_superuser: false, is_active: true, is_crowdsourcing: false });
+    expect(body).toMatchObject({
+      id: normal.id,
+      email: normal.email,
+      is_staff: false,
+      is_superuser: false,
+      is_active: true,
+      is_crowdsourcing: false,
+    });
     expect(body).not.toHaveProperty('password_hash');
   });
 
@@ -190,14 +246,20 @@ describe('POST /users/activate/ and /users/de-activate/', () => {
   it('activates an inactive user, who can then sign in', async () => {
     const user = await api.user({ is_active: false });
     expectErrors(await post('/api/v1/auth/sign-in/', { email: user.email, password: user.password }, ''), 400);
-    expect(expectStatus<User>(await post('/api/v1/users/activate/', { user_id: user.id }), 200)).toMatchObject({ id: user.id, is_active: true });
+    expect(expectStatus<User>(await post('/api/v1/users/activate/', { user_id: user.id }), 200)).toMatchObject({
+      id: user.id,
+      is_active: true,
+    });
     expectStatus(await post('/api/v1/auth/sign-in/', { email: user.email, password: user.password }, ''), 200);
   });
 
   it('de-activates a user: their token stops working at once, and stays dead after re-activation', async () => {
     const user = await api.user();
     expectStatus(await get('/api/v1/users/me', user.token), 200);
-    expect(expectStatus<User>(await post('/api/v1/users/de-activate/', { user_id: user.id }), 200)).toMatchObject({ id: user.id, is_active: false });
+    expect(expectStatus<User>(await post('/api/v1/users/de-activate/', { user_id: user.id }), 200)).toMatchObject({
+      id: user.id,
+      is_active: false,
+    });
     expectErrors(await get('/api/v1/users/me', user.token), 401);
     expectErrors(await post('/api/v1/auth/sign-in/', { email: user.email, password: user.password }, ''), 400);
 

@@ -4,7 +4,9 @@ import { expect, test } from './fixtures/test';
 import { createActiveUser } from './fixtures/accounts';
 import { expectSignInRefused, field, openAccountMenu, signIn } from './fixtures/ui';
 
-test('Profile Settings shows the account; changing the password logs out, the old password is refused, the new one works', async ({ page }) => {
+test('Profile Settings shows the account; changing the password logs out, the old password is refused, the new one works', async ({
+  page,
+}) => {
   const account = await createActiveUser('changer');
   await signIn(page, account);
 

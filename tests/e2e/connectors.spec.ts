@@ -22,7 +22,9 @@ test.afterAll(async () => {
   await llm?.close();
 });
 
-test('a People Data Labs source annotated by an LLM: retrieved by the built server, its people annotated by the model', async ({ page }) => {
+test('a People Data Labs source annotated by an LLM: retrieved by the built server, its people annotated by the model', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const user = await createActiveUser('connectors');
   const token = await signInToken(user);
@@ -49,7 +51,9 @@ test('a People Data Labs source annotated by an LLM: retrieved by the built serv
   await expect(page.getByText('SUCCESS', { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('3 of 3')).toBeVisible();
   expect(pdl.searches.map((s) => s.body.sql)).toContain(query);
-  expect(llm.requests.map((r) => r.person).sort()).toEqual(['Person0', 'Person1', 'Person2'].map((first) => `${first} ${query.match(/tag='(.+)'/)?.[1]}`).sort());
+  expect(llm.requests.map((r) => r.person).sort()).toEqual(
+    ['Person0', 'Person1', 'Person2'].map((first) => `${first} ${query.match(/tag='(.+)'/)?.[1]}`).sort(),
+  );
 
   await page.goto(`/profiles?data_sources=${source.id}`);
   await expect(page.getByText('There are 3 profiles')).toBeVisible();

@@ -134,9 +134,7 @@ async function stopGroup(server: ChildProcess): Promise<void> {
 function assertPortFree(port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
-    probe.once('error', () =>
-      reject(new Error(`Port ${port} is taken: stop what listens there or set E2E_PORT to a free port.`)),
-    );
+    probe.once('error', () => reject(new Error(`Port ${port} is taken: stop what listens there or set E2E_PORT to a free port.`)));
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
   });
 }

@@ -24,7 +24,10 @@ test('staff creates an organization and adds selected users to it', async ({ pag
   await page.goto('/users');
   await searchList(page, tag);
   for (const member of members) await expect(rowWith(page, member.email)).toHaveCount(1);
-  await selectRows(page, members.map((m) => m.email));
+  await selectRows(
+    page,
+    members.map((m) => m.email),
+  );
   await runBulkAction(page, 'Add to Organization');
   await expect(page).toHaveURL(/\/organizations\/add-users\?/);
   const ids = new URL(page.url()).searchParams.getAll('id').map(Number).sort();

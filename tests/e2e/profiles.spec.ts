@@ -137,7 +137,11 @@ test("a profile only in the private 'AI Researchers Watchlist' is found by staff
   expect(userTotal).toBeLessThan(staffTotal);
   // The data source filter offers only what the user may read.
   await page.getByRole('combobox', { name: 'Data Sources' }).click();
-  await expect(page.getByRole('option')).toHaveText(['European Founders (public)', 'Open alumni export (public)', 'PDL: founders in Berlin (public)']);
+  await expect(page.getByRole('option')).toHaveText([
+    'European Founders (public)',
+    'Open alumni export (public)',
+    'PDL: founders in Berlin (public)',
+  ]);
   await page.getByRole('combobox', { name: 'Data Sources' }).press('Escape');
 
   await searchList(page, fullName);

@@ -3,14 +3,7 @@
 // and reopened from My Searches as the very same query with the same count.
 import { expect, test } from './fixtures/test';
 import { createActiveUser, signInToken } from './fixtures/accounts';
-import {
-  chooseInFilter,
-  expectCountOfAddress,
-  expectListedCount,
-  profilesTable,
-  queryPairs,
-  waitForRows,
-} from './fixtures/profiles';
+import { chooseInFilter, expectCountOfAddress, expectListedCount, profilesTable, queryPairs, waitForRows } from './fixtures/profiles';
 import { field, rowWith, searchList, sideMenu, signIn } from './fixtures/ui';
 
 test('Save Search keeps the profiles query, and My Searches reopens it with the same count', async ({ page }) => {

@@ -53,7 +53,9 @@ test('a token the server no longer knows sends the visitor to /login and clears 
   expect((await context.cookies()).find((c) => c.name === 'fs_token')).toBeUndefined();
 });
 
-test('after 10 failed sign-ins an account is throttled: even its right password gets "Too many attempts" in the banner', async ({ page }) => {
+test('after 10 failed sign-ins an account is throttled: even its right password gets "Too many attempts" in the banner', async ({
+  page,
+}) => {
   // THROTTLE_PER_ACCOUNT as shipped (10 failures per 15 minutes): counted, not timed
   const account = await createActiveUser('throttled');
   for (let attempt = 0; attempt < 10; attempt++) {

@@ -49,7 +49,10 @@ export function wellFormed(person: string): Record<string, unknown> {
   return {
     age_value: 33,
     gender_value: 'female',
-    nationalities: [{ code: 'de', likelihood: 3 }, { code: 'FR', likelihood: 1 }],
+    nationalities: [
+      { code: 'de', likelihood: 3 },
+      { code: 'FR', likelihood: 1 },
+    ],
     summary: `Fake summary of ${person}\nover two lines.`,
     tech_rating: 7.25,
     education_rating: 12,
@@ -100,7 +103,12 @@ export async function startFakeOpenAi(key = 'k', model = 'fake-1'): Promise<Fake
   };
   const error = (res: http.ServerResponse, status: number, message: string, headers?: Record<string, string>) => {
     fake.refused.push({ status, message });
-    send(res, status, { error: { message, type: status === 429 ? 'rate_limit_error' : 'invalid_request_error', param: null, code: null } }, headers);
+    send(
+      res,
+      status,
+      { error: { message, type: status === 429 ? 'rate_limit_error' : 'invalid_request_error', param: null, code: null } },
+      headers,
+    );
   };
 
   const server = http.createServer((req, res) => {
@@ -110,8 +118,10 @@ export async function startFakeOpenAi(key = 'k', model = 'fake-1'): Promise<Fake
       inFlight++;
       fake.maxInFlight = Math.max(fake.maxInFlight, inFlight);
       res.on('close', () => inFlight--);
-      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return error(res, 404, `Unknown request URL: ${req.method} ${req.url}`);
-      if (req.headers.authorization !== `Bearer ${key}`) return error(res, 401, `Incorrect API key provided: ${req.headers.authorization?.replace(/^Bearer /, '')}`);
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
+        return error(res, 404, `Unknown request URL: ${req.method} ${req.url}`);
+      if (req.headers.authorization !== `Bearer ${key}`)
+        return error(res, 401, `Incorrect API key provided: ${req.headers.authorization?.replace(/^Bearer /, '')}`);
       let body: Record<string, any>;
       try {
         body = JSON.parse(raw);
@@ -120,7 +130,12 @@ export async function startFakeOpenAi(key = 'k', model = 'fake-1'): Promise<Fake
       }
       if (body.model !== model) return error(res, 404, `The model \`${body.model}\` does not exist or you do not have access to it.`);
       const format = body.response_format;
-      if (format?.type !== 'json_schema' || format.json_schema?.strict !== true || typeof format.json_schema?.name !== 'string' || format.json_schema?.schema?.type !== 'object') {
+      if (
+        format?.type !== 'json_schema' ||
+        format.json_schema?.strict !== true ||
+        typeof format.json_schema?.name !== 'string' ||
+        format.json_schema?.schema?.type !== 'object'
+      ) {
         return error(res, 400, "Invalid 'response_format': a strict json_schema is expected.");
       }
       const user = body.messages?.findLast?.((m: { role: string }) => m.role === 'user');
@@ -148,12 +163,18 @@ export async function startFakeOpenAi(key = 'k', model = 'fake-1'): Promise<Fake
         object: 'chat.completion',
         created: Math.floor(Date.now() / 1000),
         model,
-        choices: [{
-          index: 0,
-          message: { role: 'assistant', content: typeof reply.content === 'string' ? reply.content : JSON.stringify(reply.content), refusal: null },
-          logprobs: null,
-          finish_reason: reply.finish_reason ?? 'stop',
-        }],
+        choices: [
+          {
+            index: 0,
+            message: {
+              role: 'assistant',
+              content: typeof reply.content === 'string' ? reply.content : JSON.stringify(reply.content),
+              refusal: null,
+            },
+            logprobs: null,
+            finish_reason: reply.finish_reason ?? 'stop',
+          },
+        ],
         usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
       });
     });

@@ -23,13 +23,50 @@ export function pdlPerson(population: string, i: number): Person {
     location_name: 'Berlin, Berlin, Germany',
     work_email: true, // a free plan: contact fields only say whether they exist
     experience: [
-      { company: { name: 'Big Corp', size: '10001+', founded: 1990, industry: 'banking', linkedin_url: 'linkedin.com/company/big-corp', location: { name: 'Frankfurt, Hessen, Germany' } }, title: { name: 'Analyst' }, start_date: '2012-01', end_date: '2016-06', is_primary: false },
-      { company: { name: `Startup ${i % 7}`, size: '1-10', founded: 2020, industry: 'computer software', linkedin_url: `linkedin.com/company/startup-${i % 7}`, location: { name: 'Berlin, Berlin, Germany' } }, title: { name: 'Founder' }, start_date: '2020-02', end_date: null, is_primary: true },
+      {
+        company: {
+          name: 'Big Corp',
+          size: '10001+',
+          founded: 1990,
+          industry: 'banking',
+          linkedin_url: 'linkedin.com/company/big-corp',
+          location: { name: 'Frankfurt, Hessen, Germany' },
+        },
+        title: { name: 'Analyst' },
+        start_date: '2012-01',
+        end_date: '2016-06',
+        is_primary: false,
+      },
+      {
+        company: {
+          name: `Startup ${i % 7}`,
+          size: '1-10',
+          founded: 2020,
+          industry: 'computer software',
+          linkedin_url: `linkedin.com/company/startup-${i % 7}`,
+          location: { name: 'Berlin, Berlin, Germany' },
+        },
+        title: { name: 'Founder' },
+        start_date: '2020-02',
+        end_date: null,
+        is_primary: true,
+      },
     ],
-    education: [{ school: { name: 'TU Berlin', location: { name: 'Berlin, Berlin, Germany' } }, degrees: ['Masters'], majors: ['Computer Science'], start_date: '2008', end_date: '2012' }],
+    education: [
+      {
+        school: { name: 'TU Berlin', location: { name: 'Berlin, Berlin, Germany' } },
+        degrees: ['Masters'],
+        majors: ['Computer Science'],
+        start_date: '2008',
+        end_date: '2012',
+      },
+    ],
     skills: ['Python', 'Fundraising'],
     interests: ['Climbing'],
-    languages: [{ name: 'German', proficiency: 5 }, { name: 'English', proficiency: 4 }],
+    languages: [
+      { name: 'German', proficiency: 5 },
+      { name: 'English', proficiency: 4 },
+    ],
   };
 }
 
@@ -64,7 +101,14 @@ export const pdlError = (status: number, type: string, message: string) => ({ st
 
 export async function startFakePdl(): Promise<FakePdl> {
   const sockets = new Set<Socket>();
-  const fake: Omit<FakePdl, 'baseUrl' | 'close'> = { populations: new Map(), known: new Map(), searches: [], enrichments: [], forced: [], forcedAtPage: new Map() };
+  const fake: Omit<FakePdl, 'baseUrl' | 'close'> = {
+    populations: new Map(),
+    known: new Map(),
+    searches: [],
+    enrichments: [],
+    forced: [],
+    forcedAtPage: new Map(),
+  };
   /** scroll tokens given: token → the query and the offset it continues at */
   const scrolls = new Map<string, { query: string; offset: number }>();
   let nextToken = 1;
@@ -75,7 +119,12 @@ export async function startFakePdl(): Promise<FakePdl> {
   };
   const answer = (res: http.ServerResponse, forced: Forced) => {
     if (forced === 'hang') return; // never answered; destroyed at close
-    send(res, forced.status, forced.body ?? pdlError(forced.status, forced.status === 429 ? 'rate_limit_error' : 'api_error', `forced ${forced.status}`), forced.headers);
+    send(
+      res,
+      forced.status,
+      forced.body ?? pdlError(forced.status, forced.status === 429 ? 'rate_limit_error' : 'api_error', `forced ${forced.status}`),
+      forced.headers,
+    );
   };
 
   const server = http.createServer((req, res) => {
@@ -94,17 +143,21 @@ export async function startFakePdl(): Promise<FakePdl> {
         fake.searches.push({ apiKey, body });
         const forced = fake.forced.shift();
         if (forced) return answer(res, forced);
-        if (apiKey === BROKE_KEY) return send(res, 402, pdlError(402, 'payment_required', 'You have hit your account maximum for search (all matches used)'));
+        if (apiKey === BROKE_KEY)
+          return send(res, 402, pdlError(402, 'payment_required', 'You have hit your account maximum for search (all matches used)'));
         if (apiKey !== KEY) return send(res, 401, pdlError(401, 'authentication_error', 'Request contained a missing or invalid key'));
-        if (!body.sql === !body.query) return send(res, 400, pdlError(400, 'invalid_request_error', 'Request must contain either the sql or the query parameter'));
-        if (!Number.isInteger(body.size) || body.size < 1 || body.size > 100) return send(res, 400, pdlError(400, 'invalid_request_error', 'size must be between 1 and 100'));
+        if (!body.sql === !body.query)
+          return send(res, 400, pdlError(400, 'invalid_request_error', 'Request must contain either the sql or the query parameter'));
+        if (!Number.isInteger(body.size) || body.size < 1 || body.size > 100)
+          return send(res, 400, pdlError(400, 'invalid_request_error', 'size must be between 1 and 100'));
         const query = body.sql ?? JSON.stringify(body.query);
         const people = fake.populations.get(query);
         if (!people) return send(res, 400, pdlError(400, 'invalid_request_error', `Unknown field in query: ${String(query).slice(0, 60)}`));
         let offset = 0;
         if (body.scroll_token !== undefined) {
           const scroll = scrolls.get(body.scroll_token);
-          if (!scroll || scroll.query !== query) return send(res, 400, pdlError(400, 'invalid_request_error', 'Invalid scroll_token for this query'));
+          if (!scroll || scroll.query !== query)
+            return send(res, 400, pdlError(400, 'invalid_request_error', 'Invalid scroll_token for this query'));
           offset = scroll.offset;
         }
         const page = Math.floor(offset / 100);
@@ -115,7 +168,12 @@ export async function startFakePdl(): Promise<FakePdl> {
         const more = offset + data.length < people.length;
         const token = more ? `${nextToken++}$${(offset + data.length) * 1.5}` : null;
         if (token) scrolls.set(token, { query, offset: offset + data.length });
-        return send(res, 200, { status: 200, data, scroll_token: token, total: people.length }, { 'x-call-credits-spent': String(data.length), 'x-call-credits-type': 'search' });
+        return send(
+          res,
+          200,
+          { status: 200, data, scroll_token: token, total: people.length },
+          { 'x-call-credits-spent': String(data.length), 'x-call-credits-type': 'search' },
+        );
       }
       if (url.pathname === '/v5/person/enrich' && req.method === 'GET') {
         const query = Object.fromEntries(url.searchParams);
@@ -123,7 +181,8 @@ export async function startFakePdl(): Promise<FakePdl> {
         const forced = fake.forced.shift();
         if (forced) return answer(res, forced);
         if (apiKey !== KEY) return send(res, 401, pdlError(401, 'authentication_error', 'Request contained a missing or invalid key'));
-        if (!query.profile && !query.email) return send(res, 400, pdlError(400, 'invalid_request_error', 'Request needs at least one of profile, email, …'));
+        if (!query.profile && !query.email)
+          return send(res, 400, pdlError(400, 'invalid_request_error', 'Request needs at least one of profile, email, …'));
         const person = fake.known.get(query.profile ?? query.email);
         if (person === undefined) return send(res, 404, pdlError(404, 'not_found', 'No records were found matching your request'));
         return send(res, 200, { status: 200, likelihood: 9, data: person });

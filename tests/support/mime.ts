@@ -152,10 +152,7 @@ function decodeHeader(latin1: string): string {
   return decodeCharset(Buffer.from(latin1, 'latin1'), 'utf-8')
     .replace(/(=\?[^?]+\?[QqBb]\?[^?]*\?=)\s+(?==\?)/g, '$1')
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, charset: string, kind: string, data: string) => {
-      const bytes =
-        kind.toUpperCase() === 'B'
-          ? Buffer.from(data, 'base64')
-          : decodeQuotedPrintable(data.replace(/_/g, ' '));
+      const bytes = kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64') : decodeQuotedPrintable(data.replace(/_/g, ' '));
       return decodeCharset(bytes, charset);
     });
 }

@@ -26,7 +26,8 @@ describe('Home', () => {
       ['Setup Data Source', '/data-sources'],
       ['Create Rule for Notifications', '/rule-sets'],
     ];
-    for (const [name, href] of tiles) expect(await screen.findByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);
+    for (const [name, href] of tiles)
+      expect(await screen.findByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);
     expect(screen.getByText('Set up a data source to pull data from the professional network.')).toBeInTheDocument();
     expect(screen.getByText('Create a rule to be notified of job or location changes.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /See my notifications/ })).toBeNull();

@@ -120,7 +120,9 @@ describe('createDataProvider', () => {
       'GET /api/v1/searches/a%2Fb': { body: { id: 'a/b' } },
     });
     const provider = createDataProvider();
-    await expect(provider.getList('profiles/5/connections', { pagination: { page: 1, perPage: 10 }, sort: { field: '', order: 'ASC' }, filter: {} })).resolves.toEqual({
+    await expect(
+      provider.getList('profiles/5/connections', { pagination: { page: 1, perPage: 10 }, sort: { field: '', order: 'ASC' }, filter: {} }),
+    ).resolves.toEqual({
       data: listBody.results,
       total: 42,
     });
@@ -157,7 +159,9 @@ describe('createDataProvider', () => {
 describe('error mapping', () => {
   it("joins the body's errors with ', ' into an HttpError carrying the status", async () => {
     installFakeFetch({ 'POST /api/v1/rules/': { status: 400, body: { errors: ['name: This field is required.', 'value: Bad.'] } } });
-    const error = await createDataProvider().create('rules', { data: {} }).catch((e) => e);
+    const error = await createDataProvider()
+      .create('rules', { data: {} })
+      .catch((e) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error.message).toBe('name: This field is required., value: Bad.');
     expect(error.status).toBe(400);
@@ -198,7 +202,10 @@ describe('error mapping', () => {
 
   it('lets a failure without an answer (network, abort) through as it is, keeping the cookie', async () => {
     const offline = new TypeError('Failed to fetch');
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(offline)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(offline)),
+    );
     Cookies.set('fs_token', 'tok', { path: '/' });
     await expect(createDataProvider().getOne('companies', { id: 1 })).rejects.toBe(offline);
     expect(Cookies.get('fs_token')).toBe('tok');

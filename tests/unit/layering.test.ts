@@ -33,9 +33,7 @@ function importsOf(file: string): string[] {
   return targets;
 }
 
-const graph = new Map(
-  APP_DIRS.flatMap((dir) => sourceFiles(join(root, dir))).map((file) => [relative(root, file), importsOf(file)]),
-);
+const graph = new Map(APP_DIRS.flatMap((dir) => sourceFiles(join(root, dir))).map((file) => [relative(root, file), importsOf(file)]));
 
 const topDir = (path: string) => path.split('/')[0];
 

@@ -120,7 +120,9 @@ describe('/signup', () => {
   });
 
   it('shows the server message on failure', async () => {
-    installFakeFetch({ 'POST /api/v1/auth/registration/': { status: 409, body: { errors: ['email: A user with this email already exists.'] } } });
+    installFakeFetch({
+      'POST /api/v1/auth/registration/': { status: 409, body: { errors: ['email: A user with this email already exists.'] } },
+    });
     const { location } = renderScreen(<SignupPage />, { url: '/signup' });
     await fillSignup(userEvent.setup());
     expect(await screen.findByRole('alert')).toHaveTextContent('email: A user with this email already exists.');

@@ -16,7 +16,12 @@ export const UserSchema = Type.Object({
 
 export const SignInRequestSchema = Type.Object({ email: RequiredText(254), password: Password });
 export const SignInResponseSchema = Type.Object({ token: Type.String() });
-export const RegistrationRequestSchema = Type.Object({ first_name: RequiredText(150), last_name: RequiredText(150), email: Email, password: Password });
+export const RegistrationRequestSchema = Type.Object({
+  first_name: RequiredText(150),
+  last_name: RequiredText(150),
+  email: Email,
+  password: Password,
+});
 export const ActivationRequestSchema = Type.Object({ email: RequiredText(254), code: RequiredText(200) });
 export const RequestResetRequestSchema = Type.Object({ email: RequiredText(254) });
 export const ResetPasswordRequestSchema = Type.Object({ email: RequiredText(254), code: RequiredText(200), new_password: Password });

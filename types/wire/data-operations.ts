@@ -8,7 +8,12 @@ import { DateTime, Nullable, RequiredText } from '../schema';
 /** Celery's words (CONVENTIONS "API"). */
 export const EXECUTION_STATUSES = ['PENDING', 'STARTED', 'SUCCESS', 'FAILURE', 'RETRY', 'REVOKED'] as const;
 export const ExecutionStatusSchema = Type.Union([
-  Type.Literal('PENDING'), Type.Literal('STARTED'), Type.Literal('SUCCESS'), Type.Literal('FAILURE'), Type.Literal('RETRY'), Type.Literal('REVOKED'),
+  Type.Literal('PENDING'),
+  Type.Literal('STARTED'),
+  Type.Literal('SUCCESS'),
+  Type.Literal('FAILURE'),
+  Type.Literal('RETRY'),
+  Type.Literal('REVOKED'),
 ]);
 /** statuses after which nothing more happens to an execution */
 export const FINISHED_STATUSES = ['SUCCESS', 'FAILURE', 'REVOKED'] as const;
@@ -54,7 +59,10 @@ export const DataSourceExecutionSchema = Type.Object({
 });
 
 /** additional_data and connection_parameters values: text or a list of text */
-export const FieldValueSchema = Type.Union([Type.String({ maxLength: 10_000 }), Type.Array(Type.String({ maxLength: 10_000 }), { maxItems: 1_000 })]);
+export const FieldValueSchema = Type.Union([
+  Type.String({ maxLength: 10_000 }),
+  Type.Array(Type.String({ maxLength: 10_000 }), { maxItems: 1_000 }),
+]);
 export const FieldValuesSchema = Type.Record(Type.String({ maxLength: 100 }), FieldValueSchema);
 
 /** One field of a type definition's form. */

@@ -2,7 +2,12 @@
 import { Type } from 'typebox';
 import { DateTime, IdList, RequiredText } from '../schema';
 
-export const ProfileListMemberSchema = Type.Object({ id: Type.Integer(), external_id: Type.String(), first_name: Type.String(), last_name: Type.String() });
+export const ProfileListMemberSchema = Type.Object({
+  id: Type.Integer(),
+  external_id: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+});
 
 export const ProfileListSchema = Type.Object({
   id: Type.Integer(),

@@ -4,7 +4,12 @@ import { DataSourceRefSchema, DateTime, Nullable } from '../schema';
 import { ANNOTATED_AGE, ISO_COUNTRY_CODES } from './countries';
 
 /** The four AI ratings, 0–10, null when the annotation has none. */
-export const RATING_FIELDS = ['tech_rating', 'education_rating', 'professional_experience_rating', 'entrepreneurial_spirit_rating'] as const;
+export const RATING_FIELDS = [
+  'tech_rating',
+  'education_rating',
+  'professional_experience_rating',
+  'entrepreneurial_spirit_rating',
+] as const;
 export type RatingField = (typeof RATING_FIELDS)[number];
 
 const NullableNumber = Nullable(Type.Number());
@@ -108,7 +113,13 @@ export const ProfileDimensionsSchema = Type.Object({
   }),
 });
 
-export const ConnectionSchema = Type.Object({ id: Type.Integer(), external_id: Type.String(), first_name: Type.String(), last_name: Type.String(), degree: Type.Integer() });
+export const ConnectionSchema = Type.Object({
+  id: Type.Integer(),
+  external_id: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  degree: Type.Integer(),
+});
 
 /** A rating: 0.00–10.00 in steps of 0.01 (SPEC §5); the step is checked in code (floating point). */
 export const RatingValue = Type.Number({ minimum: 0, maximum: 10 });
@@ -117,23 +128,26 @@ export const UserRatingRequestSchema = Type.Object({ profile_rating: RatingValue
 export const CommentRequestSchema = Type.Object({ comment: Type.String({ minLength: 1, maxLength: 10000 }) });
 
 /** PATCH /profiles/{id}/annotation/ (staff): corrected AI annotation values; later retrievals keep them. */
-export const AnnotationCorrectionSchema = Type.Object({
-  age_value: Type.Optional(Nullable(Type.Integer(ANNOTATED_AGE))),
-  gender_value: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 50 }))),
-  /** country code → share 0–1; the shares add up to at most 1 (checked in code) */
-  nationalities: Type.Optional(
-    Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.Number({ minimum: 0, maximum: 1 }), {
-      maxProperties: 20,
-      // a key that is not a country code is refused, not let through beside the pattern
-      propertyNames: { enum: ISO_COUNTRY_CODES },
-    }),
-  ),
-  summary: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
-  tech_rating: Type.Optional(Nullable(RatingValue)),
-  education_rating: Type.Optional(Nullable(RatingValue)),
-  professional_experience_rating: Type.Optional(Nullable(RatingValue)),
-  entrepreneurial_spirit_rating: Type.Optional(Nullable(RatingValue)),
-}, { minProperties: 1 });
+export const AnnotationCorrectionSchema = Type.Object(
+  {
+    age_value: Type.Optional(Nullable(Type.Integer(ANNOTATED_AGE))),
+    gender_value: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 50 }))),
+    /** country code → share 0–1; the shares add up to at most 1 (checked in code) */
+    nationalities: Type.Optional(
+      Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.Number({ minimum: 0, maximum: 1 }), {
+        maxProperties: 20,
+        // a key that is not a country code is refused, not let through beside the pattern
+        propertyNames: { enum: ISO_COUNTRY_CODES },
+      }),
+    ),
+    summary: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+    tech_rating: Type.Optional(Nullable(RatingValue)),
+    education_rating: Type.Optional(Nullable(RatingValue)),
+    professional_experience_rating: Type.Optional(Nullable(RatingValue)),
+    entrepreneurial_spirit_rating: Type.Optional(Nullable(RatingValue)),
+  },
+  { minProperties: 1 },
+);
 
 /** One row of a profile's change log (what a retrieval or a correction changed). */
 export const ProfileChangeSchema = Type.Object({

@@ -47,11 +47,15 @@ export async function openFeed(address: string, request: FeedRequest): Promise<F
     const location = response.headers.location;
     if (REDIRECTS.has(status) && location) {
       response.destroy();
-      if (redirects >= MAX_REDIRECTS) throw new ConnectorError(`The feed redirected more than ${MAX_REDIRECTS} times (last to ${location.slice(0, 200)}).`, { type: 'FeedHttpError' });
+      if (redirects >= MAX_REDIRECTS)
+        throw new ConnectorError(`The feed redirected more than ${MAX_REDIRECTS} times (last to ${location.slice(0, 200)}).`, {
+          type: 'FeedHttpError',
+        });
       url = parseUrl(location, url);
       continue;
     }
-    if (status >= 200 && status < 300) return { url, contentType: String(response.headers['content-type'] ?? ''), body: bodyOf(response, url, request) };
+    if (status >= 200 && status < 300)
+      return { url, contentType: String(response.headers['content-type'] ?? ''), body: bodyOf(response, url, request) };
     response.destroy();
     throw statusError(status, response.statusMessage, response.headers['retry-after'], url);
   }
@@ -61,13 +65,19 @@ function parseUrl(text: string, base: URL | undefined): URL {
   try {
     return new URL(text, base);
   } catch {
-    throw new ConnectorError(`${base ? 'The feed redirected to' : 'The feed\'s URL is'} "${text.slice(0, 200)}", which is not a valid URL.`, { type: 'FeedHttpError' });
+    throw new ConnectorError(
+      `${base ? 'The feed redirected to' : "The feed's URL is"} "${text.slice(0, 200)}", which is not a valid URL.`,
+      { type: 'FeedHttpError' },
+    );
   }
 }
 
 function get(url: URL, auth: FeedRequest['auth'], request: FeedRequest): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { accept: 'application/json, application/x-ndjson, text/csv;q=0.9, */*;q=0.5', 'accept-encoding': 'gzip, deflate, br' };
+    const headers: Record<string, string> = {
+      accept: 'application/json, application/x-ndjson, text/csv;q=0.9, */*;q=0.5',
+      'accept-encoding': 'gzip, deflate, br',
+    };
     if (request.userAgent) headers['user-agent'] = request.userAgent;
     if (auth) headers[auth.name] = auth.value;
     const client = url.protocol === 'https:' ? https : http;
@@ -78,7 +88,13 @@ function get(url: URL, auth: FeedRequest['auth'], request: FeedRequest): Promise
       return reject(new ConnectorError(`The feed cannot be requested: ${(error as Error).message}`, { type: 'FeedHttpError' }));
     }
     const seconds = request.timeoutMs / 1000;
-    const timer = setTimeout(() => req.destroy(new ConnectorError(`The feed at ${shownUrl(url)} did not answer within ${seconds} s.`, { transient: true, type: 'FeedTimeout' })), request.timeoutMs);
+    const timer = setTimeout(
+      () =>
+        req.destroy(
+          new ConnectorError(`The feed at ${shownUrl(url)} did not answer within ${seconds} s.`, { transient: true, type: 'FeedTimeout' }),
+        ),
+      request.timeoutMs,
+    );
     req.once('response', (response) => {
       clearTimeout(timer);
       resolve(response);
@@ -105,11 +121,21 @@ function statusError(status: number, text: string | undefined, retryAfter: strin
   if (status === 429 || status >= 500) {
     const wait = retryAfterSeconds(retryAfter);
     if (wait !== undefined && wait > MAX_RETRY_AFTER_SECONDS) {
-      return new ConnectorError(`${answered} and asks to wait ${wait} s, longer than the retries wait: retrieve it again later.`, { type: 'FeedHttpError' });
+      return new ConnectorError(`${answered} and asks to wait ${wait} s, longer than the retries wait: retrieve it again later.`, {
+        type: 'FeedHttpError',
+      });
     }
-    return new ConnectorError(`${answered}${wait !== undefined ? ` (Retry-After: ${wait} s)` : ''}.`, { transient: true, type: 'FeedHttpError' });
+    return new ConnectorError(`${answered}${wait !== undefined ? ` (Retry-After: ${wait} s)` : ''}.`, {
+      transient: true,
+      type: 'FeedHttpError',
+    });
   }
-  const hint = status === 401 || status === 403 ? ': check the data source\'s auth connection' : status === 404 || status === 410 ? ': check the data source\'s URL' : '';
+  const hint =
+    status === 401 || status === 403
+      ? ": check the data source's auth connection"
+      : status === 404 || status === 410
+        ? ": check the data source's URL"
+        : '';
   return new ConnectorError(`${answered}${hint}.`, { type: 'FeedHttpError' });
 }
 
@@ -123,8 +149,17 @@ export function retryAfterSeconds(value: string | undefined, now = Date.now()): 
 
 /** The body as text; a silence longer than the timeout while a chunk is awaited fails it. */
 async function* bodyOf(response: http.IncomingMessage, url: URL, request: FeedRequest): AsyncGenerator<string> {
-  const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
-  const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? zlib.createGunzip() : encoding === 'deflate' ? zlib.createInflate() : encoding === 'br' ? zlib.createBrotliDecompress() : undefined;
+  const encoding = String(response.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? zlib.createGunzip()
+      : encoding === 'deflate'
+        ? zlib.createInflate()
+        : encoding === 'br'
+          ? zlib.createBrotliDecompress()
+          : undefined;
   const stream: Readable = decoder ? pipeline(response, decoder, () => {}) : response;
   stream.setEncoding('utf8');
   const stop = () => stream.destroy(request.signal.reason);
@@ -132,7 +167,16 @@ async function* bodyOf(response: http.IncomingMessage, url: URL, request: FeedRe
   const chunks = stream[Symbol.asyncIterator]();
   try {
     for (;;) {
-      const timer = setTimeout(() => stream.destroy(new ConnectorError(`The feed at ${shownUrl(url)} sent nothing for ${request.timeoutMs / 1000} s.`, { transient: true, type: 'FeedTimeout' })), request.timeoutMs);
+      const timer = setTimeout(
+        () =>
+          stream.destroy(
+            new ConnectorError(`The feed at ${shownUrl(url)} sent nothing for ${request.timeoutMs / 1000} s.`, {
+              transient: true,
+              type: 'FeedTimeout',
+            }),
+          ),
+        request.timeoutMs,
+      );
       let next: IteratorResult<string>;
       try {
         next = await chunks.next();

@@ -11,14 +11,36 @@ export type TextRecord = { line: number; text: string } | { line: number; error:
 /** A record longer than this (in characters) fails alone, unread. */
 export const MAX_RECORD_CHARS = 4_000_000;
 
-const NL = 10, QUOTE = 34, COMMA = 44, COLON = 58, BACKSLASH = 92;
-const LBRACKET = 91, RBRACKET = 93, LBRACE = 123, RBRACE = 125;
+const NL = 10,
+  QUOTE = 34,
+  COMMA = 44,
+  COLON = 58,
+  BACKSLASH = 92;
+const LBRACKET = 91,
+  RBRACKET = 93,
+  LBRACE = 123,
+  RBRACE = 125;
 const isSpace = (c: number) => c === 32 || c === NL || c === 13 || c === 9 || c === 0xfeff;
 
 // where the reader is: before the feed; in the top-level object (before a key, its colon, its
 // value, after a value); in the records' array (before a record, after one); after the end
-const START = 0, OBJECT_KEY = 1, OBJECT_COLON = 2, OBJECT_VALUE = 3, OBJECT_AFTER = 4, ARRAY_VALUE = 5, ARRAY_AFTER = 6, DONE = 7;
-type State = typeof START | typeof OBJECT_KEY | typeof OBJECT_COLON | typeof OBJECT_VALUE | typeof OBJECT_AFTER | typeof ARRAY_VALUE | typeof ARRAY_AFTER | typeof DONE;
+const START = 0,
+  OBJECT_KEY = 1,
+  OBJECT_COLON = 2,
+  OBJECT_VALUE = 3,
+  OBJECT_AFTER = 4,
+  ARRAY_VALUE = 5,
+  ARRAY_AFTER = 6,
+  DONE = 7;
+type State =
+  | typeof START
+  | typeof OBJECT_KEY
+  | typeof OBJECT_COLON
+  | typeof OBJECT_VALUE
+  | typeof OBJECT_AFTER
+  | typeof ARRAY_VALUE
+  | typeof ARRAY_AFTER
+  | typeof DONE;
 
 /** One JSON value being scanned: a record, a key of the top-level object, or a value skipped. */
 interface Value {
@@ -70,7 +92,12 @@ export class JsonArrayReader {
 
   /** The end of the feed: nothing may be left open. */
   end(): TextRecord[] {
-    if (this.value) throw this.broken(this.value.purpose === 'record' ? `the feed ends inside the record that starts on line ${this.value.line}` : 'the feed ends inside a value');
+    if (this.value)
+      throw this.broken(
+        this.value.purpose === 'record'
+          ? `the feed ends inside the record that starts on line ${this.value.line}`
+          : 'the feed ends inside a value',
+      );
     if (this.state === START) throw this.broken('the feed is empty (expected a JSON array of profiles)');
     if (this.state !== DONE) throw this.broken(`the feed ends before the end of its ${this.topLevelArray ? 'array' : 'object'}`);
     if (!this.topLevelArray && !this.sawProfiles) throw this.broken('the JSON object has no "profiles" list');
@@ -167,7 +194,8 @@ export class JsonArrayReader {
     this.value = null;
     if (v.purpose === 'record') {
       this.state = ARRAY_AFTER;
-      if (v.size > MAX_RECORD_CHARS) out.push({ line: v.line, error: `the record is longer than ${MAX_RECORD_CHARS.toLocaleString('en')} characters.` });
+      if (v.size > MAX_RECORD_CHARS)
+        out.push({ line: v.line, error: `the record is longer than ${MAX_RECORD_CHARS.toLocaleString('en')} characters.` });
       else out.push({ line: v.line, text: v.parts.join('') });
     } else if (v.purpose === 'key') {
       this.state = OBJECT_COLON;

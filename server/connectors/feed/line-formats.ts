@@ -52,7 +52,10 @@ export class NdjsonReader {
   }
 }
 
-const FIELD_START = 0, UNQUOTED = 1, QUOTED = 2, QUOTE_IN_QUOTED = 3;
+const FIELD_START = 0,
+  UNQUOTED = 1,
+  QUOTED = 2,
+  QUOTE_IN_QUOTED = 3;
 
 export class CsvReader {
   private state = FIELD_START;

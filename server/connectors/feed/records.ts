@@ -41,10 +41,16 @@ async function* csvRecords(body: AsyncIterable<string>): AsyncGenerator<RawRecor
 export function csvColumns(header: CsvRecord): (string | null)[] {
   const fail = (reason: string) => new ConnectorError(`line ${header.line}: ${reason}`, { type: 'FeedFormatError' });
   if ('error' in header) throw fail(`the CSV header cannot be read: ${header.error}`);
-  const columns = header.cells.map((name) => name.replace(/^\uFEFF/, '').trim().toLowerCase());
+  const columns = header.cells.map((name) =>
+    name
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .toLowerCase(),
+  );
   const repeated = columns.filter((name, i) => CSV_COLUMNS.has(name) && columns.indexOf(name) !== i);
   if (repeated.length) throw fail(`the CSV header repeats ${[...new Set(repeated)].join(', ')}.`);
-  if (!columns.includes('external_id')) throw fail(`the CSV header has no external_id column (it has: ${columns.join(', ').slice(0, 300)}).`);
+  if (!columns.includes('external_id'))
+    throw fail(`the CSV header has no external_id column (it has: ${columns.join(', ').slice(0, 300)}).`);
   return columns.map((name) => (CSV_COLUMNS.has(name) ? name : null));
 }
 
@@ -67,7 +73,11 @@ export function csvObject(columns: (string | null)[], cells: string[]): Record<s
         throw new RowError(`${column}: not a valid JSON list (${(error as Error).message.slice(0, 200)}).`);
       }
     } else if (NAME_LISTS.has(column)) {
-      record[column] = text.split(';').map((name) => name.trim()).filter(Boolean).map((name) => ({ name }));
+      record[column] = text
+        .split(';')
+        .map((name) => name.trim())
+        .filter(Boolean)
+        .map((name) => ({ name }));
     } else throw new RowError(`${column}: must be a JSON list such as [{…}].`);
   });
   return record;
@@ -94,7 +104,10 @@ export function itemOf(record: RawRecord): SourceItem {
  */
 export function guessFormat(contentType: string, url: URL): FeedFormat | undefined {
   const type = contentType.split(';')[0].trim().toLowerCase();
-  if (['application/x-ndjson', 'application/ndjson', 'application/jsonl', 'application/x-jsonlines', 'application/jsonlines'].includes(type)) return 'ndjson';
+  if (
+    ['application/x-ndjson', 'application/ndjson', 'application/jsonl', 'application/x-jsonlines', 'application/jsonlines'].includes(type)
+  )
+    return 'ndjson';
   if (['text/csv', 'application/csv', 'text/comma-separated-values'].includes(type)) return 'csv';
   const extension = /\.([a-z]+)$/i.exec(url.pathname)?.[1].toLowerCase();
   if (extension === 'json') return 'json';

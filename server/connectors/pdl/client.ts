@@ -83,7 +83,8 @@ const retryable = (status: number) => status === 408 || status === 429 || status
 /** PDL's error message ({"error": {"type", "message"}}), trimmed, without the key. */
 function pdlMessage(body: unknown, key: string): string {
   const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
-  const raw = typeof error === 'string' ? error : typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
+  const raw =
+    typeof error === 'string' ? error : typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
   const text = Array.isArray(raw) ? raw.join('; ') : typeof raw === 'string' ? raw : '';
   return redact(text.replace(/\s+/g, ' ').trim().slice(0, 500), key);
 }
@@ -93,8 +94,12 @@ const redact = (text: string, key: string) => (key ? text.split(key).join('***')
 /** The failure of an answer that is not worth another attempt. */
 function refusal(status: number, message: string): ConnectorError {
   const detail = message ? `: ${message}${/[.!?]$/.test(message) ? '' : '.'}` : '.';
-  if (status === 401 || status === 403) return new ConnectorError(`People Data Labs refused the API key (${status})${detail} Check the API key of the platform connection.`, { type: 'PdlAuthError' });
-  if (status === 402) return new ConnectorError(`People Data Labs answered 402: the account has no credits left${detail}`, { type: 'PdlCreditsExhausted' });
+  if (status === 401 || status === 403)
+    return new ConnectorError(`People Data Labs refused the API key (${status})${detail} Check the API key of the platform connection.`, {
+      type: 'PdlAuthError',
+    });
+  if (status === 402)
+    return new ConnectorError(`People Data Labs answered 402: the account has no credits left${detail}`, { type: 'PdlCreditsExhausted' });
   return new ConnectorError(`People Data Labs refused the request (${status})${detail}`, { type: 'PdlRequestError' });
 }
 
@@ -146,11 +151,18 @@ export async function pdlRequest(connection: PdlConnection, request: PdlRequest)
       }
       const answered = typeof body === 'object' && body !== null && !Array.isArray(body);
       if (response.status === 200 || response.status === 404) {
-        if (!answered) throw new ConnectorError(`People Data Labs answered ${response.status} with something other than a JSON object at ${url.pathname}: is the platform connection's API base URL right?`, { type: 'PdlAnswerError' });
+        if (!answered)
+          throw new ConnectorError(
+            `People Data Labs answered ${response.status} with something other than a JSON object at ${url.pathname}: is the platform connection's API base URL right?`,
+            { type: 'PdlAnswerError' },
+          );
         return { status: response.status, body: body as Record<string, unknown> };
       }
       if (response.status >= 300 && response.status < 400) {
-        throw new ConnectorError(`People Data Labs answered ${response.status} (a redirect) at ${url.pathname}: is the platform connection's API base URL right?`, { type: 'PdlAnswerError' });
+        throw new ConnectorError(
+          `People Data Labs answered ${response.status} (a redirect) at ${url.pathname}: is the platform connection's API base URL right?`,
+          { type: 'PdlAnswerError' },
+        );
       }
       const message = answered ? pdlMessage(body, connection.apiKey) : '';
       if (!retryable(response.status)) throw refusal(response.status, message);
@@ -159,7 +171,9 @@ export async function pdlRequest(connection: PdlConnection, request: PdlRequest)
     } catch (error) {
       if (error instanceof ConnectorError) throw error;
       if (request.signal.aborted) throw request.signal.reason ?? error;
-      last = timeout.aborted ? `did not answer within ${options.timeoutMs / 1000} s` : `could not be reached (${redact(causeOf(error), connection.apiKey)})`;
+      last = timeout.aborted
+        ? `did not answer within ${options.timeoutMs / 1000} s`
+        : `could not be reached (${redact(causeOf(error), connection.apiKey)})`;
     }
     if (attempt >= tries) break;
     if (wait !== undefined && wait > options.maxWaitMs) {
@@ -170,7 +184,10 @@ export async function pdlRequest(connection: PdlConnection, request: PdlRequest)
     request.log.warn({ path: url.pathname, attempt, problem: last, waitMs: ms }, 'People Data Labs request failed: trying again');
     await options.sleep(ms, request.signal);
   }
-  throw new ConnectorError(`People Data Labs ${last} at ${url.pathname} (${attempt > 1 ? `tried ${attempt} times` : 'tried once'}).`, { transient: true, type: 'PdlUnavailable' });
+  throw new ConnectorError(`People Data Labs ${last} at ${url.pathname} (${attempt > 1 ? `tried ${attempt} times` : 'tried once'}).`, {
+    transient: true,
+    type: 'PdlUnavailable',
+  });
 }
 
 /** The reason of a failed fetch (undici puts it in `cause`). */

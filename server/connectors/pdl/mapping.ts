@@ -101,12 +101,14 @@ type Dated = { start_date: string | null; end_date: string | null };
 function newestFirst<T extends Dated>(items: T[], primary: (item: T) => boolean = () => false): T[] {
   return items
     .map((item, index) => ({ item, index }))
-    .sort((a, b) =>
-      Number(a.item.end_date !== null) - Number(b.item.end_date !== null)
-      || Number(!primary(a.item)) - Number(!primary(b.item))
-      || dateKey(b.item.end_date).localeCompare(dateKey(a.item.end_date))
-      || dateKey(b.item.start_date).localeCompare(dateKey(a.item.start_date))
-      || a.index - b.index)
+    .sort(
+      (a, b) =>
+        Number(a.item.end_date !== null) - Number(b.item.end_date !== null) ||
+        Number(!primary(a.item)) - Number(!primary(b.item)) ||
+        dateKey(b.item.end_date).localeCompare(dateKey(a.item.end_date)) ||
+        dateKey(b.item.start_date).localeCompare(dateKey(a.item.start_date)) ||
+        a.index - b.index,
+    )
     .map(({ item }) => item);
 }
 
@@ -121,7 +123,12 @@ function company(value: unknown, at: string): ImportCompany | null {
   return {
     external_id,
     name,
-    year_founded: typeof founded === 'number' && Number.isInteger(founded) ? founded : typeof founded === 'string' && /^\d{4}$/.test(founded) ? Number(founded) : null,
+    year_founded:
+      typeof founded === 'number' && Number.isInteger(founded)
+        ? founded
+        : typeof founded === 'string' && /^\d{4}$/.test(founded)
+          ? Number(founded)
+          : null,
     location: str(object(row.location, `${at}.location`).name, `${at}.location.name`),
     industry: str(row.industry, `${at}.industry`),
     company_size: str(row.size, `${at}.size`),
@@ -144,7 +151,11 @@ function linkedinOf(person: Row): string | null {
   if (!Array.isArray(person.profiles)) return null;
   for (const profile of person.profiles) {
     if (!isObject(profile)) continue;
-    const url = linkedinProfileUrl(profile.url) ?? (profile.network === 'linkedin' && typeof profile.username === 'string' ? linkedinProfileUrl(`linkedin.com/in/${profile.username}`) : null);
+    const url =
+      linkedinProfileUrl(profile.url) ??
+      (profile.network === 'linkedin' && typeof profile.username === 'string'
+        ? linkedinProfileUrl(`linkedin.com/in/${profile.username}`)
+        : null);
     if (url) return url;
   }
   return null;
@@ -171,8 +182,10 @@ function pdlPersonRecord(person: Row): Row {
   }
   const title = str(person.job_title, 'job_title');
   const employer = str(person.job_company_name, 'job_company_name');
-  const headline = title && employer ? `${title} at ${employer}` : title ?? str(person.headline, 'headline');
-  const place = [str(person.location_locality, 'location_locality'), str(person.location_country, 'location_country')].filter(Boolean).join(', ');
+  const headline = title && employer ? `${title} at ${employer}` : (title ?? str(person.headline, 'headline'));
+  const place = [str(person.location_locality, 'location_locality'), str(person.location_country, 'location_country')]
+    .filter(Boolean)
+    .join(', ');
 
   type Job = Dated & { job_title: string | null; company: ImportCompany | null; is_primary: boolean };
   const experience: Job[] = objects(person.experience, 'experience').map((job, i) => {
@@ -185,21 +198,28 @@ function pdlPersonRecord(person: Row): Row {
       is_primary: job.is_primary === true,
     };
   });
-  const jobs = newestFirst(experience.filter((job) => job.job_title || job.company), (job) => job.is_primary)
-    .map(({ is_primary: _primary, ...job }) => job);
+  const jobs = newestFirst(
+    experience.filter((job) => job.job_title || job.company),
+    (job) => job.is_primary,
+  ).map(({ is_primary: _primary, ...job }) => job);
 
   const educations = newestFirst(
-    objects(person.education, 'education').map((item, i) => {
-      const at = `education[${i}]`;
-      const school = typeof item.school === 'string' ? { name: item.school } : object(item.school, `${at}.school`);
-      return {
-        degree: names(item.degrees, `${at}.degrees`).join(', ') || null,
-        field_of_study: names(item.majors, `${at}.majors`).join(', ') || null,
-        start_date: str(item.start_date, `${at}.start_date`),
-        end_date: str(item.end_date, `${at}.end_date`),
-        school: { name: str(school.name, `${at}.school.name`), location: str(object(school.location, `${at}.school.location`).name, `${at}.school.location.name`) },
-      };
-    }).filter((education) => education.school.name || education.degree || education.field_of_study),
+    objects(person.education, 'education')
+      .map((item, i) => {
+        const at = `education[${i}]`;
+        const school = typeof item.school === 'string' ? { name: item.school } : object(item.school, `${at}.school`);
+        return {
+          degree: names(item.degrees, `${at}.degrees`).join(', ') || null,
+          field_of_study: names(item.majors, `${at}.majors`).join(', ') || null,
+          start_date: str(item.start_date, `${at}.start_date`),
+          end_date: str(item.end_date, `${at}.end_date`),
+          school: {
+            name: str(school.name, `${at}.school.name`),
+            location: str(object(school.location, `${at}.school.location`).name, `${at}.school.location.name`),
+          },
+        };
+      })
+      .filter((education) => education.school.name || education.degree || education.field_of_study),
   );
 
   const languages: { name: string; level: string | null }[] = [];
@@ -209,7 +229,10 @@ function pdlPersonRecord(person: Row): Row {
     if (!name || spoken.has(name.toLowerCase())) return;
     spoken.add(name.toLowerCase());
     const proficiency = isObject(item) ? item.proficiency : undefined;
-    languages.push({ name, level: typeof proficiency === 'number' ? PROFICIENCY_LEVELS[proficiency] ?? null : str(proficiency, `languages[${i}].proficiency`) });
+    languages.push({
+      name,
+      level: typeof proficiency === 'number' ? (PROFICIENCY_LEVELS[proficiency] ?? null) : str(proficiency, `languages[${i}].proficiency`),
+    });
   });
 
   const linkedin = linkedinOf(person);
@@ -223,8 +246,12 @@ function pdlPersonRecord(person: Row): Row {
     image_url: null,
     jobs: jobs.slice(0, MAX_ITEMS),
     educations: educations.slice(0, MAX_ITEMS),
-    skills: names(person.skills, 'skills').slice(0, MAX_ITEMS).map((name) => ({ name, endorsements: null })),
-    interests: names(person.interests, 'interests').slice(0, MAX_ITEMS).map((name) => ({ name, interest_type: null, count: null })),
+    skills: names(person.skills, 'skills')
+      .slice(0, MAX_ITEMS)
+      .map((name) => ({ name, endorsements: null })),
+    interests: names(person.interests, 'interests')
+      .slice(0, MAX_ITEMS)
+      .map((name) => ({ name, interest_type: null, count: null })),
     languages: languages.slice(0, MAX_ITEMS),
     courses: [],
     projects: [],

@@ -14,8 +14,19 @@ import { statements } from './statements';
  * transaction commits, not while it works. TRUNCATE records a `reset`.
  */
 const INDEXED_FIELDS = [
-  'id', 'first_name', 'last_name', 'created_at', 'updated_at', 'gender_value', 'nationalities', 'data_source_ids', 'search_text',
-  'tech_rating', 'education_rating', 'professional_experience_rating', 'entrepreneurial_spirit_rating',
+  'id',
+  'first_name',
+  'last_name',
+  'created_at',
+  'updated_at',
+  'gender_value',
+  'nationalities',
+  'data_source_ids',
+  'search_text',
+  'tech_rating',
+  'education_rating',
+  'professional_experience_rating',
+  'entrepreneurial_spirit_rating',
 ];
 const changedIndexedField = INDEXED_FIELDS.map((f) => `OLD.${f} IS DISTINCT FROM NEW.${f}`).join(' OR ');
 

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DetailSchema, errors } from '../../../types/schema';
 import {
-  ActivationRequestSchema, ChangePasswordRequestSchema, RegistrationRequestSchema, RequestResetRequestSchema, ResetPasswordRequestSchema, SignInRequestSchema, SignInResponseSchema,
+  ActivationRequestSchema,
+  ChangePasswordRequestSchema,
+  RegistrationRequestSchema,
+  RequestResetRequestSchema,
+  ResetPasswordRequestSchema,
+  SignInRequestSchema,
+  SignInResponseSchema,
 } from '../../../types/wire/auth';
 import { typed } from '../../http/crud';
 import { HttpError, fieldError } from '../../http/errors';
@@ -19,7 +25,12 @@ const RESET_REQUESTED = 'If an account exists for this e-mail, a link to reset i
 
 function checkPassword(field: string, value: string): void {
   const problems = passwordProblems(value);
-  if (problems.length) throw new HttpError(400, problems.map((p) => `${field}: ${p}`), { [field]: problems });
+  if (problems.length)
+    throw new HttpError(
+      400,
+      problems.map((p) => `${field}: ${p}`),
+      { [field]: problems },
+    );
 }
 
 /** Sign-in, registration, activation and the three password calls (SPEC §7 Authentication and users). */
@@ -43,135 +54,172 @@ export default async function authRoutes(instance: FastifyInstance) {
   const sendLater = (mail: Parameters<typeof app.mailer.send>[0]) =>
     void app.mailer.send(mail).catch((error) => app.log.error({ err: error, to: mail.to }, 'sending e-mail failed'));
 
-  app.post('/auth/sign-in/', {
-    config: publicRoute,
-    schema: {
-      tags: ['auth'], summary: 'Sign in: answers a token for an active user',
-      body: SignInRequestSchema,
-      response: { 200: SignInResponseSchema, ...errors(400, 429) },
+  app.post(
+    '/auth/sign-in/',
+    {
+      config: publicRoute,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in: answers a token for an active user',
+        body: SignInRequestSchema,
+        response: { 200: SignInResponseSchema, ...errors(400, 429) },
+      },
     },
-  }, async (request) => {
-    const { email: address, password: given } = request.body;
-    guard(request, address);
-    countIp(request);
-    const user = await findUserByEmail(app.db, address);
-    const matches = await verifyPassword(given, user?.password_hash ?? UNUSABLE_PASSWORD_HASH);
-    if (!user || !matches) {
-      countAccount(request, address); // only failures count against the account
-      throw new HttpError(400, [SIGN_IN_FAILED]);
-    }
-    if (!user.is_active) throw new HttpError(400, ['This account is not activated yet. Please use the link in the activation e-mail.']);
-    return { token: await issueToken(app.db, user.id) };
-  });
-
-  app.post('/auth/sign-out/', {
-    schema: { tags: ['auth'], summary: 'Revoke the token of this request', response: { 200: DetailSchema, ...errors(401) } },
-  }, async (request) => {
-    await revokeToken(app.db, request.tokenHash);
-    return { detail: 'Signed out.' };
-  });
-
-  app.post('/auth/registration/', {
-    config: publicRoute,
-    schema: {
-      tags: ['auth'], summary: 'Register: creates an inactive user and e-mails the activation link',
-      body: RegistrationRequestSchema,
-      response: { 201: DetailSchema, ...errors(400, 429) },
+    async (request) => {
+      const { email: address, password: given } = request.body;
+      guard(request, address);
+      countIp(request);
+      const user = await findUserByEmail(app.db, address);
+      const matches = await verifyPassword(given, user?.password_hash ?? UNUSABLE_PASSWORD_HASH);
+      if (!user || !matches) {
+        countAccount(request, address); // only failures count against the account
+        throw new HttpError(400, [SIGN_IN_FAILED]);
+      }
+      if (!user.is_active) throw new HttpError(400, ['This account is not activated yet. Please use the link in the activation e-mail.']);
+      return { token: await issueToken(app.db, user.id) };
     },
-  }, async (request, reply) => {
-    const body = request.body;
-    guard(request, body.email);
-    count(request, body.email);
-    checkPassword('password', body.password);
-    const existing = await findUserByEmail(app.db, body.email);
-    if (existing?.is_active) throw fieldError('email', EMAIL_TAKEN);
-    // Never activated: send a fresh link but keep the first details. Taking the new password
-    // would let anyone who knows the e-mail set the password the owner then activates.
-    const user = existing
-      ? existing
-      : await insertUser(app.db, {
-          email: body.email, first_name: body.first_name.trim(), last_name: body.last_name.trim(),
-          password_hash: await hashPassword(body.password), is_active: false,
-        }).catch((error) => {
-          // the same e-mail registered at the same moment (a double submit): one wins
-          throw isUniqueViolation(error) ? fieldError('email', EMAIL_TAKEN) : error;
-        });
-    const code = await issueCode(app.db, user.id, 'activation');
-    sendLater(activationMail(app.config.appUrl, user, code));
-    reply.status(201);
-    return { detail: 'Registration successful. An activation e-mail has been sent.' };
-  });
+  );
 
-  app.post('/auth/activation/', {
-    config: publicRoute,
-    schema: {
-      tags: ['auth'], summary: 'Activate an account with the e-mailed code',
-      body: ActivationRequestSchema,
-      response: { 200: DetailSchema, ...errors(400, 429) },
+  app.post(
+    '/auth/sign-out/',
+    {
+      schema: { tags: ['auth'], summary: 'Revoke the token of this request', response: { 200: DetailSchema, ...errors(401) } },
     },
-  }, async (request) => {
-    guard(request, request.body.email);
-    count(request, request.body.email);
-    const userId = await consumeCode(app.db, request.body.email, request.body.code, 'activation');
-    if (!userId) throw new HttpError(400, ['This activation link is invalid or has expired.']);
-    await updateUser(app.db, userId, { is_active: true });
-    return { detail: 'Account activated.' };
-  });
+    async (request) => {
+      await revokeToken(app.db, request.tokenHash);
+      return { detail: 'Signed out.' };
+    },
+  );
 
-  app.post('/passwords/request-reset/', {
-    config: publicRoute,
-    schema: {
-      tags: ['passwords'], summary: 'E-mail a password-reset link; answers the same whether or not the account exists',
-      body: RequestResetRequestSchema,
-      response: { 200: DetailSchema, ...errors(400, 429) },
+  app.post(
+    '/auth/registration/',
+    {
+      config: publicRoute,
+      schema: {
+        tags: ['auth'],
+        summary: 'Register: creates an inactive user and e-mails the activation link',
+        body: RegistrationRequestSchema,
+        response: { 201: DetailSchema, ...errors(400, 429) },
+      },
     },
-  }, async (request) => {
-    guard(request, request.body.email);
-    count(request, request.body.email);
-    const user = await findUserByEmail(app.db, request.body.email);
-    if (user) {
-      const code = await issueCode(app.db, user.id, 'reset');
-      sendLater(passwordResetMail(app.config.appUrl, user, code));
-    }
-    return { detail: RESET_REQUESTED };
-  });
+    async (request, reply) => {
+      const body = request.body;
+      guard(request, body.email);
+      count(request, body.email);
+      checkPassword('password', body.password);
+      const existing = await findUserByEmail(app.db, body.email);
+      if (existing?.is_active) throw fieldError('email', EMAIL_TAKEN);
+      // Never activated: send a fresh link but keep the first details. Taking the new password
+      // would let anyone who knows the e-mail set the password the owner then activates.
+      const user = existing
+        ? existing
+        : await insertUser(app.db, {
+            email: body.email,
+            first_name: body.first_name.trim(),
+            last_name: body.last_name.trim(),
+            password_hash: await hashPassword(body.password),
+            is_active: false,
+          }).catch((error) => {
+            // the same e-mail registered at the same moment (a double submit): one wins
+            throw isUniqueViolation(error) ? fieldError('email', EMAIL_TAKEN) : error;
+          });
+      const code = await issueCode(app.db, user.id, 'activation');
+      sendLater(activationMail(app.config.appUrl, user, code));
+      reply.status(201);
+      return { detail: 'Registration successful. An activation e-mail has been sent.' };
+    },
+  );
 
-  app.post('/passwords/reset/', {
-    config: publicRoute,
-    schema: {
-      tags: ['passwords'], summary: 'Set a new password with the e-mailed code; signs out every session',
-      body: ResetPasswordRequestSchema,
-      response: { 200: DetailSchema, ...errors(400, 429) },
+  app.post(
+    '/auth/activation/',
+    {
+      config: publicRoute,
+      schema: {
+        tags: ['auth'],
+        summary: 'Activate an account with the e-mailed code',
+        body: ActivationRequestSchema,
+        response: { 200: DetailSchema, ...errors(400, 429) },
+      },
     },
-  }, async (request) => {
-    const { email: address, code, new_password } = request.body;
-    guard(request, address);
-    count(request, address);
-    checkPassword('new_password', new_password);
-    const userId = await consumeCode(app.db, address, code, 'reset');
-    if (!userId) throw new HttpError(400, ['This password reset link is invalid or has expired.']);
-    await updateUser(app.db, userId, { password_hash: await hashPassword(new_password) });
-    await revokeTokens(app.db, userId);
-    return { detail: 'Password has been reset.' };
-  });
+    async (request) => {
+      guard(request, request.body.email);
+      count(request, request.body.email);
+      const userId = await consumeCode(app.db, request.body.email, request.body.code, 'activation');
+      if (!userId) throw new HttpError(400, ['This activation link is invalid or has expired.']);
+      await updateUser(app.db, userId, { is_active: true });
+      return { detail: 'Account activated.' };
+    },
+  );
 
-  app.post('/passwords/change/', {
-    schema: {
-      tags: ['passwords'], summary: "Change one's password; the user's other sessions are signed out",
-      body: ChangePasswordRequestSchema,
-      response: { 200: DetailSchema, ...errors(400, 401, 429) },
+  app.post(
+    '/passwords/request-reset/',
+    {
+      config: publicRoute,
+      schema: {
+        tags: ['passwords'],
+        summary: 'E-mail a password-reset link; answers the same whether or not the account exists',
+        body: RequestResetRequestSchema,
+        response: { 200: DetailSchema, ...errors(400, 429) },
+      },
     },
-  }, async (request) => {
-    const { old_password, new_password } = request.body;
-    guard(request, request.user.email);
-    const user = await findUserByEmail(app.db, request.user.email);
-    if (!user || !(await verifyPassword(old_password, user.password_hash))) {
-      countAccount(request, request.user.email);
-      throw fieldError('old_password', 'Your old password was entered incorrectly.');
-    }
-    checkPassword('new_password', new_password);
-    await updateUser(app.db, user.id, { password_hash: await hashPassword(new_password) });
-    await revokeTokens(app.db, user.id, request.tokenHash);
-    return { detail: 'Password changed.' };
-  });
+    async (request) => {
+      guard(request, request.body.email);
+      count(request, request.body.email);
+      const user = await findUserByEmail(app.db, request.body.email);
+      if (user) {
+        const code = await issueCode(app.db, user.id, 'reset');
+        sendLater(passwordResetMail(app.config.appUrl, user, code));
+      }
+      return { detail: RESET_REQUESTED };
+    },
+  );
+
+  app.post(
+    '/passwords/reset/',
+    {
+      config: publicRoute,
+      schema: {
+        tags: ['passwords'],
+        summary: 'Set a new password with the e-mailed code; signs out every session',
+        body: ResetPasswordRequestSchema,
+        response: { 200: DetailSchema, ...errors(400, 429) },
+      },
+    },
+    async (request) => {
+      const { email: address, code, new_password } = request.body;
+      guard(request, address);
+      count(request, address);
+      checkPassword('new_password', new_password);
+      const userId = await consumeCode(app.db, address, code, 'reset');
+      if (!userId) throw new HttpError(400, ['This password reset link is invalid or has expired.']);
+      await updateUser(app.db, userId, { password_hash: await hashPassword(new_password) });
+      await revokeTokens(app.db, userId);
+      return { detail: 'Password has been reset.' };
+    },
+  );
+
+  app.post(
+    '/passwords/change/',
+    {
+      schema: {
+        tags: ['passwords'],
+        summary: "Change one's password; the user's other sessions are signed out",
+        body: ChangePasswordRequestSchema,
+        response: { 200: DetailSchema, ...errors(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const { old_password, new_password } = request.body;
+      guard(request, request.user.email);
+      const user = await findUserByEmail(app.db, request.user.email);
+      if (!user || !(await verifyPassword(old_password, user.password_hash))) {
+        countAccount(request, request.user.email);
+        throw fieldError('old_password', 'Your old password was entered incorrectly.');
+      }
+      checkPassword('new_password', new_password);
+      await updateUser(app.db, user.id, { password_hash: await hashPassword(new_password) });
+      await revokeTokens(app.db, user.id, request.tokenHash);
+      return { detail: 'Password changed.' };
+    },
+  );
 }

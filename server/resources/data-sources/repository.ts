@@ -21,11 +21,16 @@ export function dataSourceRows(db: Kysely<Database>, viewer: Viewer) {
     .innerJoin('app_user as owner', 'owner.id', 'data_source.owner_id')
     .selectAll('data_source')
     .select('owner.email as created_by');
-  return viewer.is_staff ? query : query.where((eb) => eb.or([eb('data_source.is_public', '=', true), eb('data_source.owner_id', 'in', colleaguesOf(viewer.id))]));
+  return viewer.is_staff
+    ? query
+    : query.where((eb) => eb.or([eb('data_source.is_public', '=', true), eb('data_source.owner_id', 'in', colleaguesOf(viewer.id))]));
 }
 
 export async function toDataSources(db: Kysely<Database>, rows: DataSourceRow[]): Promise<DataSource[]> {
-  const executions = await latestExecutions(db, rows.map((row) => row.id));
+  const executions = await latestExecutions(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -52,7 +57,7 @@ function checkedColumns(body: Partial<DataSourceWrite>, current?: Selectable<Dat
   const connector = sourceType === undefined ? undefined : connectorFor(sourceType);
   if (!connector) throw fieldError('source_type', `"${sourceType}" is not a known source type.`);
   const typeChanged = current !== undefined && sourceType !== current.source_type;
-  const given = body.additional_data ?? (typeChanged ? {} : (current?.additional_data as FieldValues | undefined) ?? {});
+  const given = body.additional_data ?? (typeChanged ? {} : ((current?.additional_data as FieldValues | undefined) ?? {}));
   const values = checkedFieldValues('additional_data', connector.additional_data, given, connector.validate?.(given) ?? []);
   let cron: string | null | undefined;
   if (body.schedule !== undefined) {
@@ -70,14 +75,22 @@ function checkedColumns(body: Partial<DataSourceWrite>, current?: Selectable<Dat
 
 export async function createDataSource(db: Kysely<Database>, ownerId: number, body: DataSourceWrite): Promise<number> {
   const columns = checkedColumns(body);
-  const row = await db.insertInto('data_source').values({ ...columns, name: body.name.trim(), owner_id: ownerId }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('data_source')
+    .values({ ...columns, name: body.name.trim(), owner_id: ownerId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 export async function updateDataSource(db: Kysely<Database>, id: number, body: Partial<DataSourceWrite>): Promise<void> {
   const current = await db.selectFrom('data_source').selectAll().where('id', '=', id).executeTakeFirst();
   if (!current) throw new HttpError(404, ['Not found.']);
-  await db.updateTable('data_source').set({ ...checkedColumns(body, current), updated_at: sql`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('data_source')
+    .set({ ...checkedColumns(body, current), updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function setDataSourcePublic(db: Kysely<Database>, id: number, isPublic: boolean): Promise<void> {
@@ -91,8 +104,12 @@ export async function setDataSourcePublic(db: Kysely<Database>, id: number, isPu
  */
 export async function deleteDataSource(db: Kysely<Database>, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await sql`UPDATE profile SET data_source_ids = array_remove(data_source_ids, ${id}::int) WHERE data_source_ids @> ARRAY[${id}::int]`.execute(trx);
-    await sql`UPDATE company SET data_source_ids = array_remove(data_source_ids, ${id}::int) WHERE data_source_ids @> ARRAY[${id}::int]`.execute(trx);
+    await sql`UPDATE profile SET data_source_ids = array_remove(data_source_ids, ${id}::int) WHERE data_source_ids @> ARRAY[${id}::int]`.execute(
+      trx,
+    );
+    await sql`UPDATE company SET data_source_ids = array_remove(data_source_ids, ${id}::int) WHERE data_source_ids @> ARRAY[${id}::int]`.execute(
+      trx,
+    );
     await trx.deleteFrom('data_source').where('id', '=', id).execute();
   });
 }

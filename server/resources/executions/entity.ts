@@ -21,27 +21,35 @@ export const executions = defineEntity({
   },
   filters: { data_source: Type.Optional(Id) },
   rows: (db, viewer) => visibleExecutions(db, viewer),
-  filter: (query, filters: { data_source?: number }) => (filters.data_source ? query.where('data_source_id', '=', filters.data_source) : query),
+  filter: (query, filters: { data_source?: number }) =>
+    filters.data_source ? query.where('data_source_id', '=', filters.data_source) : query,
   toItems: async (_db, _viewer, rows: ExecutionRow[]) => rows.map(toExecution),
 
   routes(app) {
-    app.post('/executions/:id/cancel', {
-      schema: {
-        tags: ['executions'],
-        summary: 'Cancel a pending or running execution (REVOKED); 409 when it already finished',
-        params: IdParams,
-        body: Type.Optional(Type.Object({})),
-        response: { 200: ExecutionSchema, ...errors(400, 401, 403, 404, 409) },
+    app.post(
+      '/executions/:id/cancel',
+      {
+        schema: {
+          tags: ['executions'],
+          summary: 'Cancel a pending or running execution (REVOKED); 409 when it already finished',
+          params: IdParams,
+          body: Type.Optional(Type.Object({})),
+          response: { 200: ExecutionSchema, ...errors(400, 401, 403, 404, 409) },
+        },
       },
-    }, async (request) => {
-      const row = await findEntityRow(executions, app.db, request.user, request.params.id);
-      if (!row) throw notFound();
-      if (!request.user.is_staff && row.owner_id !== request.user.id && row.started_by !== request.user.id) throw forbidden();
-      const revoked = await finishExecution(app.db, row.id, 'REVOKED', null);
-      if (!revoked) throw new HttpError(409, [`The execution already finished (${row.status}).`]);
-      // a queued job leaves the queue; a running one stops before its next batch is written
-      if (row.job_id) await app.jobs.cancel(retrievalJob, row.job_id).catch((error) => app.log.warn({ err: error }, 'cancelling the queued job failed'));
-      return toExecution(revoked);
-    });
+      async (request) => {
+        const row = await findEntityRow(executions, app.db, request.user, request.params.id);
+        if (!row) throw notFound();
+        if (!request.user.is_staff && row.owner_id !== request.user.id && row.started_by !== request.user.id) throw forbidden();
+        const revoked = await finishExecution(app.db, row.id, 'REVOKED', null);
+        if (!revoked) throw new HttpError(409, [`The execution already finished (${row.status}).`]);
+        // a queued job leaves the queue; a running one stops before its next batch is written
+        if (row.job_id)
+          await app.jobs
+            .cancel(retrievalJob, row.job_id)
+            .catch((error) => app.log.warn({ err: error }, 'cancelling the queued job failed'));
+        return toExecution(revoked);
+      },
+    );
   },
 });

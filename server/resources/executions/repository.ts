@@ -51,7 +51,14 @@ export async function createExecution(
 ): Promise<ExecutionRow> {
   return db
     .insertInto('execution')
-    .values({ data_source_id: source.id, data_source_name: source.name, owner_id: source.owner_id, started_by: startedBy, trigger, job_id: jobId })
+    .values({
+      data_source_id: source.id,
+      data_source_name: source.name,
+      owner_id: source.owner_id,
+      started_by: startedBy,
+      trigger,
+      job_id: jobId,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

@@ -17,7 +17,10 @@ export const organizations = defineEntity({
   list: NAMED_COLLECTION_LIST,
   rows: (db) => db.selectFrom('organization').selectAll(),
   async toItems(db: Kysely<Database>, _viewer, rows: OrganizationRow[]): Promise<Organization[]> {
-    const members = await membersOf(db, rows.map((r) => r.id));
+    const members = await membersOf(
+      db,
+      rows.map((r) => r.id),
+    );
     return rows.map((row) => ({
       id: row.id,
       name: row.name,

@@ -5,7 +5,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { PlatformConnectionWrite } from '../../../types/api';
-import { PlatformConnectionDimensionsSchema, PlatformConnectionSchema, PlatformConnectionWriteSchema } from '../../../types/wire/data-operations';
+import {
+  PlatformConnectionDimensionsSchema,
+  PlatformConnectionSchema,
+  PlatformConnectionWriteSchema,
+} from '../../../types/wire/data-operations';
 import { errors } from '../../../types/schema';
 import { defineEntity } from '../../http/crud';
 import { ownedByColleagues } from '../../db/visibility';
@@ -16,34 +20,63 @@ import { fieldError } from '../../http/errors';
 import { secretBoxOf } from '../../accounts/secret-box';
 import { platformConnectionRows, sealedParameters, toPlatformConnection, type PlatformConnectionRow } from './repository';
 
-function checkedParameters(db: Kysely<Database>, body: Partial<PlatformConnectionWrite>, current?: { category_type: string; connection_parameters: FieldValues }): { category_type: string; connection_parameters: string } {
+function checkedParameters(
+  db: Kysely<Database>,
+  body: Partial<PlatformConnectionWrite>,
+  current?: { category_type: string; connection_parameters: FieldValues },
+): { category_type: string; connection_parameters: string } {
   const categoryType = body.category_type ?? current?.category_type ?? '';
   const category = platformCategoryFor(categoryType);
   if (!category) throw fieldError('category_type', `"${categoryType}" is not a known category.`);
   const sameCategory = current?.category_type === category.internal_name;
   const given = body.connection_parameters ?? (sameCategory ? current!.connection_parameters : {});
   const values = checkedFieldValues('connection_parameters', category.connection_parameters, given);
-  return { category_type: category.internal_name, connection_parameters: JSON.stringify(sealedParameters(category.internal_name, values, sameCategory ? current?.connection_parameters : undefined, secretBoxOf(db))) };
+  return {
+    category_type: category.internal_name,
+    connection_parameters: JSON.stringify(
+      sealedParameters(category.internal_name, values, sameCategory ? current?.connection_parameters : undefined, secretBoxOf(db)),
+    ),
+  };
 }
 
 async function updateConnection(db: Kysely<Database>, id: number, body: Partial<PlatformConnectionWrite>): Promise<void> {
-  const current = await db.selectFrom('platform_connection').select(['category_type', 'connection_parameters']).where('id', '=', id).executeTakeFirstOrThrow();
-  await db.updateTable('platform_connection').set({ ...checkedParameters(db, body, current), updated_at: new Date() }).where('id', '=', id).execute();
+  const current = await db
+    .selectFrom('platform_connection')
+    .select(['category_type', 'connection_parameters'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('platform_connection')
+    .set({ ...checkedParameters(db, body, current), updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export const platformConnections = defineEntity({
   path: 'platform-connections',
   table: 'platform_connection',
   item: PlatformConnectionSchema,
-  summary: "Platform connections of the user and their organization colleagues (secrets masked)",
-  list: { ordering: { created_at: 'platform_connection.created_at', updated_at: 'platform_connection.updated_at', category_type: 'category_type' }, defaultOrdering: ['-created_at'], search: ['category_type', 'owner.email'] },
+  summary: 'Platform connections of the user and their organization colleagues (secrets masked)',
+  list: {
+    ordering: {
+      created_at: 'platform_connection.created_at',
+      updated_at: 'platform_connection.updated_at',
+      category_type: 'category_type',
+    },
+    defaultOrdering: ['-created_at'],
+    search: ['category_type', 'owner.email'],
+  },
   rows: (db, viewer) => ownedByColleagues(platformConnectionRows(db), viewer),
   toItems: async (db, _viewer, rows: PlatformConnectionRow[]) => rows.map((row) => toPlatformConnection(row, secretBoxOf(db))),
   mayWrite: (viewer, row) => row.owner_id === viewer.id,
   writes: {
     body: PlatformConnectionWriteSchema,
     async create(db, viewer, body) {
-      const row = await db.insertInto('platform_connection').values({ ...checkedParameters(db, body), owner_id: viewer.id }).returning('id').executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('platform_connection')
+        .values({ ...checkedParameters(db, body), owner_id: viewer.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return row.id;
     },
     update: (db, _viewer, id, body) => updateConnection(db, id, body),
@@ -51,8 +84,16 @@ export const platformConnections = defineEntity({
   deletable: true,
 
   routes(app) {
-    app.get('/platform-connections/dimensions', {
-      schema: { tags: ['platform-connections'], summary: 'Every category: its parameters (which are secret)', response: { 200: PlatformConnectionDimensionsSchema, ...errors(401) } },
-    }, async () => platformConnectionDimensions());
+    app.get(
+      '/platform-connections/dimensions',
+      {
+        schema: {
+          tags: ['platform-connections'],
+          summary: 'Every category: its parameters (which are secret)',
+          response: { 200: PlatformConnectionDimensionsSchema, ...errors(401) },
+        },
+      },
+      async () => platformConnectionDimensions(),
+    );
   },
 });

@@ -12,7 +12,11 @@ import { ConnectorError, type FieldValues } from '../../connectors/types';
 export type PlatformConnectionRow = Selectable<PlatformConnectionTable> & { created_by: string };
 
 const secretKeys = (categoryType: string) =>
-  new Set(Object.entries(platformCategoryFor(categoryType)?.connection_parameters ?? {}).filter(([, field]) => field.secret).map(([key]) => key));
+  new Set(
+    Object.entries(platformCategoryFor(categoryType)?.connection_parameters ?? {})
+      .filter(([, field]) => field.secret)
+      .map(([key]) => key),
+  );
 
 /** As the API answers it: secrets masked (never opened to do so). */
 export function toPlatformConnection(row: PlatformConnectionRow, secrets: SecretBox): PlatformConnection {
@@ -43,7 +47,12 @@ function maskedSecret(sealed: string, secrets: SecretBox): string {
  * The parameters to store: secrets sealed; a secret sent back masked (as it was
  * answered) keeps the stored value.
  */
-export function sealedParameters(categoryType: string, parameters: FieldValues, stored: FieldValues | undefined, secrets: SecretBox): FieldValues {
+export function sealedParameters(
+  categoryType: string,
+  parameters: FieldValues,
+  stored: FieldValues | undefined,
+  secrets: SecretBox,
+): FieldValues {
   const secret = secretKeys(categoryType);
   const sealed: FieldValues = {};
   for (const [key, value] of Object.entries(parameters)) {
@@ -67,17 +76,29 @@ export function platformConnectionRows(db: Kysely<Database>) {
  * The opened parameters of connection `id` of `category`, for a retrieval of a
  * data source owned by `ownerId` (their own or their colleagues' connections).
  */
-export async function platformConnectionParameters(db: Kysely<Database>, secrets: SecretBox, id: number, category: string, ownerId: number): Promise<FieldValues> {
+export async function platformConnectionParameters(
+  db: Kysely<Database>,
+  secrets: SecretBox,
+  id: number,
+  category: string,
+  ownerId: number,
+): Promise<FieldValues> {
   const row = Number.isInteger(id)
     ? await db
-      .selectFrom('platform_connection')
-      .select(['category_type', 'connection_parameters'])
-      .where('id', '=', id)
-      .where(sql<boolean>`owner_id IN ${colleaguesOf(ownerId)}`)
-      .executeTakeFirst()
+        .selectFrom('platform_connection')
+        .select(['category_type', 'connection_parameters'])
+        .where('id', '=', id)
+        .where(sql<boolean>`owner_id IN ${colleaguesOf(ownerId)}`)
+        .executeTakeFirst()
     : undefined;
-  if (!row) throw new ConnectorError(`Platform connection ${id} does not exist or is not shared with the data source's owner.`, { type: 'PlatformConnectionMissing' });
-  if (row.category_type !== category) throw new ConnectorError(`Platform connection ${id} is a "${row.category_type}" connection, not "${category}".`, { type: 'PlatformConnectionMismatch' });
+  if (!row)
+    throw new ConnectorError(`Platform connection ${id} does not exist or is not shared with the data source's owner.`, {
+      type: 'PlatformConnectionMissing',
+    });
+  if (row.category_type !== category)
+    throw new ConnectorError(`Platform connection ${id} is a "${row.category_type}" connection, not "${category}".`, {
+      type: 'PlatformConnectionMismatch',
+    });
   const secret = secretKeys(category);
   const opened: FieldValues = {};
   for (const [key, value] of Object.entries(row.connection_parameters)) {
@@ -85,7 +106,9 @@ export async function platformConnectionParameters(db: Kysely<Database>, secrets
       try {
         opened[key] = secrets.open(value);
       } catch {
-        throw new ConnectorError(`Platform connection ${id} was saved with another SECRET_KEY: enter its secret again.`, { type: 'PlatformConnectionUnreadable' });
+        throw new ConnectorError(`Platform connection ${id} was saved with another SECRET_KEY: enter its secret again.`, {
+          type: 'PlatformConnectionUnreadable',
+        });
       }
     } else opened[key] = value;
   }

@@ -17,13 +17,7 @@ export async function withProfiles(db: Kysely<Database>, viewer: Viewer, rows: P
     .select(['lp.profile_list_id', 'p.id', 'p.external_id', 'p.first_name', 'p.last_name'])
     .where('lp.profile_list_id', 'in', ids);
   if (readable !== null) query = query.where(sql<boolean>`p.data_source_ids && ${sql.val(readable)}::int[]`);
-  const members = ids.length
-    ? await query
-        .orderBy('p.last_name')
-        .orderBy('p.first_name')
-        .orderBy('p.id')
-        .execute()
-    : [];
+  const members = ids.length ? await query.orderBy('p.last_name').orderBy('p.first_name').orderBy('p.id').execute() : [];
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -35,7 +29,11 @@ export async function withProfiles(db: Kysely<Database>, viewer: Viewer, rows: P
 
 export async function createProfileList(db: Kysely<Database>, ownerId: number, data: Required<ProfileListWrite>): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto('profile_list').values({ name: data.name.trim(), owner_id: ownerId }).returning('id').executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('profile_list')
+      .values({ name: data.name.trim(), owner_id: ownerId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await replaceMembers(trx, 'profile_list_profile', 'profile_list_id', 'profile_id', row.id, data.profiles);
     return row.id;
   });
@@ -61,6 +59,11 @@ export async function memberIds(db: Kysely<Database>, id: number): Promise<numbe
 /** A crowdsourcing user's own list (default entity): created once. */
 export async function ensurePersonalList(db: Kysely<Database>, user: { id: number; email: string }): Promise<void> {
   const name = `${user.email} — my profiles`;
-  const existing = await db.selectFrom('profile_list').select('id').where('owner_id', '=', user.id).where('name', '=', name).executeTakeFirst();
+  const existing = await db
+    .selectFrom('profile_list')
+    .select('id')
+    .where('owner_id', '=', user.id)
+    .where('name', '=', name)
+    .executeTakeFirst();
   if (!existing) await createProfileList(db, user.id, { name, profiles: [] });
 }

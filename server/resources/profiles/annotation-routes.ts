@@ -12,64 +12,90 @@ import { findVisibleProfile, toDetail } from './repository';
 const tags = ['profiles'];
 
 export function annotationRoutes(app: ReturnType<typeof typed>): void {
-  app.patch('/profiles/:id/annotation', {
-    config: { access: 'staff' },
-    schema: {
-      tags,
-      summary: 'Correct AI annotation values (staff): later retrievals keep them',
-      params: IdParams,
-      body: AnnotationCorrectionSchema,
-      response: { 200: ProfileSchema, ...errors(400, 401, 403, 404) },
+  app.patch(
+    '/profiles/:id/annotation',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary: 'Correct AI annotation values (staff): later retrievals keep them',
+        params: IdParams,
+        body: AnnotationCorrectionSchema,
+        response: { 200: ProfileSchema, ...errors(400, 401, 403, 404) },
+      },
     },
-  }, async (request) => {
-    const found = await findVisibleProfile(app.db, request.user, request.params.id);
-    if (!found) throw notFound();
-    const { row } = found;
-    const shares = Object.values(request.body.nationalities ?? {});
-    // the annotators' shares add up to 1; a little over is rounding
-    if (shares.reduce((sum, share) => sum + share, 0) > 1.001) throw fieldError('nationalities', 'The shares add up to more than 1.');
-    const corrected = Object.entries(request.body) as [string, unknown][];
-    const at = new Date().toISOString();
-    const provenance = { ...row.annotation_provenance };
-    for (const [field] of corrected) provenance[field] = { annotator: 'staff', model: null, at, corrected_by: request.user.email };
-    const changes = corrected.filter(([field, value]) => JSON.stringify((row as Record<string, unknown>)[field] ?? null) !== JSON.stringify(value ?? null));
-    await app.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('profile')
-        .set({
-          ...Object.fromEntries(corrected.map(([field, value]) => [field, field === 'nationalities' ? JSON.stringify(value ?? {}) : value])),
-          annotation_provenance: JSON.stringify(provenance),
-          updated_at: sql`now()`,
-        })
-        .where('id', '=', row.id)
-        .execute();
-      if (changes.length) {
+    async (request) => {
+      const found = await findVisibleProfile(app.db, request.user, request.params.id);
+      if (!found) throw notFound();
+      const { row } = found;
+      const shares = Object.values(request.body.nationalities ?? {});
+      // the annotators' shares add up to 1; a little over is rounding
+      if (shares.reduce((sum, share) => sum + share, 0) > 1.001) throw fieldError('nationalities', 'The shares add up to more than 1.');
+      const corrected = Object.entries(request.body) as [string, unknown][];
+      const at = new Date().toISOString();
+      const provenance = { ...row.annotation_provenance };
+      for (const [field] of corrected) provenance[field] = { annotator: 'staff', model: null, at, corrected_by: request.user.email };
+      const changes = corrected.filter(
+        ([field, value]) => JSON.stringify((row as Record<string, unknown>)[field] ?? null) !== JSON.stringify(value ?? null),
+      );
+      await app.db.transaction().execute(async (trx) => {
         await trx
-          .insertInto('profile_change')
-          .values(changes.map(([field, value]) => ({ profile_id: row.id, execution_id: null, field, old_value: JSON.stringify((row as Record<string, unknown>)[field] ?? null), new_value: JSON.stringify(value ?? null) })))
+          .updateTable('profile')
+          .set({
+            ...Object.fromEntries(
+              corrected.map(([field, value]) => [field, field === 'nationalities' ? JSON.stringify(value ?? {}) : value]),
+            ),
+            annotation_provenance: JSON.stringify(provenance),
+            updated_at: sql`now()`,
+          })
+          .where('id', '=', row.id)
           .execute();
-      }
-    });
-    const updated = await findVisibleProfile(app.db, request.user, row.id);
-    return toDetail(app.db, request.user, updated!.row);
-  });
-
-  app.get('/profiles/:id/changes', {
-    schema: {
-      tags,
-      summary: "The profile's change log: what each retrieval and correction changed, newest first",
-      params: IdParams,
-      querystring: ListQuerySchema(),
-      response: { 200: ListOf(ProfileChangeSchema), ...errors(400, 401, 404) },
+        if (changes.length) {
+          await trx
+            .insertInto('profile_change')
+            .values(
+              changes.map(([field, value]) => ({
+                profile_id: row.id,
+                execution_id: null,
+                field,
+                old_value: JSON.stringify((row as Record<string, unknown>)[field] ?? null),
+                new_value: JSON.stringify(value ?? null),
+              })),
+            )
+            .execute();
+        }
+      });
+      const updated = await findVisibleProfile(app.db, request.user, row.id);
+      return toDetail(app.db, request.user, updated!.row);
     },
-  }, async (request) => {
-    if (!(await findVisibleProfile(app.db, request.user, request.params.id))) throw notFound();
-    const { page, pageSize } = parseListParams(request.query, { ordering: {}, defaultOrdering: [] });
-    const base = app.db.selectFrom('profile_change').where('profile_id', '=', request.params.id);
-    const [{ n }, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      base.select(['id', 'field', 'old_value', 'new_value', 'changed_at', 'execution_id']).orderBy('changed_at', 'desc').orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
-    ]);
-    return { count: Number(n), results: rows.map((r) => ({ ...r, id: Number(r.id), changed_at: r.changed_at.toISOString() })) };
-  });
+  );
+
+  app.get(
+    '/profiles/:id/changes',
+    {
+      schema: {
+        tags,
+        summary: "The profile's change log: what each retrieval and correction changed, newest first",
+        params: IdParams,
+        querystring: ListQuerySchema(),
+        response: { 200: ListOf(ProfileChangeSchema), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      if (!(await findVisibleProfile(app.db, request.user, request.params.id))) throw notFound();
+      const { page, pageSize } = parseListParams(request.query, { ordering: {}, defaultOrdering: [] });
+      const base = app.db.selectFrom('profile_change').where('profile_id', '=', request.params.id);
+      const [{ n }, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        base
+          .select(['id', 'field', 'old_value', 'new_value', 'changed_at', 'execution_id'])
+          .orderBy('changed_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
+      ]);
+      return { count: Number(n), results: rows.map((r) => ({ ...r, id: Number(r.id), changed_at: r.changed_at.toISOString() })) };
+    },
+  );
 }

@@ -4,7 +4,13 @@ import { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import { errors, IdParams, ListOf } from '../../../types/schema';
 import {
-  AppRatingRequestSchema, CommentRequestSchema, ConnectionSchema, ProfileDimensionsSchema, ProfileSchema, ProfileSummarySchema, UserRatingRequestSchema,
+  AppRatingRequestSchema,
+  CommentRequestSchema,
+  ConnectionSchema,
+  ProfileDimensionsSchema,
+  ProfileSchema,
+  ProfileSummarySchema,
+  UserRatingRequestSchema,
 } from '../../../types/wire/profiles';
 import { defineEntity } from '../../http/crud';
 import { HttpError, fieldError, notFound } from '../../http/errors';
@@ -14,11 +20,25 @@ import { applyProfileFilters, profileFilterSchema, profileList, rangeProblems, t
 import { profileDimensions } from './dimensions';
 import { profilesCsv } from './export';
 import { annotationRoutes } from './annotation-routes';
-import { findVisibleProfile, listConnections, listProfiles, matchingProfileIds, setAppRating, setComment, setUserRating, toDetail, toSummary, type ProfileRow } from './repository';
+import {
+  findVisibleProfile,
+  listConnections,
+  listProfiles,
+  matchingProfileIds,
+  setAppRating,
+  setComment,
+  setUserRating,
+  toDetail,
+  toSummary,
+  type ProfileRow,
+} from './repository';
 
 const tags = ['profiles'];
 /** the export streams text, not JSON: no serializer, only a description */
-const CsvAnswer = Type.Unsafe<Readable>({ description: 'CSV, one row per profile', content: { 'text/csv': { schema: { type: 'string' } } } });
+const CsvAnswer = Type.Unsafe<Readable>({
+  description: 'CSV, one row per profile',
+  content: { 'text/csv': { schema: { type: 'string' } } },
+});
 
 function checkRanges(query: ProfileFilters) {
   const fields = rangeProblems(query);
@@ -27,7 +47,8 @@ function checkRanges(query: ProfileFilters) {
 }
 
 function checkTwoDecimals(field: string, value: number) {
-  if (Math.abs(Math.round(value * 100) - value * 100) > 1e-6) throw fieldError(field, 'Ensure that there are no more than 2 decimal places.');
+  if (Math.abs(Math.round(value * 100) - value * 100) > 1e-6)
+    throw fieldError(field, 'Ensure that there are no more than 2 decimal places.');
 }
 
 export const profiles = defineEntity({
@@ -54,31 +75,57 @@ export const profiles = defineEntity({
     annotationRoutes(app);
     const listQuery = ListQuerySchema(profileFilterSchema);
 
-    app.get('/profiles/dimensions', {
-      schema: { tags, summary: 'What the filters offer, over the data the user may see', response: { 200: ProfileDimensionsSchema, ...errors(401) } },
-    }, async (request) => profileDimensions(app.db, await readableDataSourceIds(app.db, request.user)));
+    app.get(
+      '/profiles/dimensions',
+      {
+        schema: {
+          tags,
+          summary: 'What the filters offer, over the data the user may see',
+          response: { 200: ProfileDimensionsSchema, ...errors(401) },
+        },
+      },
+      async (request) => profileDimensions(app.db, await readableDataSourceIds(app.db, request.user)),
+    );
 
-    app.get('/profiles/export', {
-      schema: { tags, summary: 'CSV of every profile matching the same query as the list', querystring: listQuery, response: { 200: CsvAnswer, ...errors(400, 401) } },
-    }, async (request, reply) => {
-      checkRanges(request.query);
-      const ids = await matchingProfileIds(app.db, request.user, request.query);
-      const readable = await readableDataSourceIds(app.db, request.user);
-      const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
-      reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="profiles-${stamp}.csv"`)
-        .header('X-Total-Count', String(ids.length));
-      return reply.send(Readable.from(profilesCsv(app.db, ids, readable)));
-    });
+    app.get(
+      '/profiles/export',
+      {
+        schema: {
+          tags,
+          summary: 'CSV of every profile matching the same query as the list',
+          querystring: listQuery,
+          response: { 200: CsvAnswer, ...errors(400, 401) },
+        },
+      },
+      async (request, reply) => {
+        checkRanges(request.query);
+        const ids = await matchingProfileIds(app.db, request.user, request.query);
+        const readable = await readableDataSourceIds(app.db, request.user);
+        const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
+        reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="profiles-${stamp}.csv"`)
+          .header('X-Total-Count', String(ids.length));
+        return reply.send(Readable.from(profilesCsv(app.db, ids, readable)));
+      },
+    );
 
-    app.get('/profiles/:id/connections', {
-      schema: { tags, params: IdParams, querystring: ListQuerySchema(), response: { 200: ListOf(ConnectionSchema), ...errors(400, 401, 404) } },
-    }, async (request) => {
-      const found = await findVisibleProfile(app.db, request.user, request.params.id);
-      if (!found) throw notFound();
-      return listConnections(app.db, found.readable, request.params.id, request.query);
-    });
+    app.get(
+      '/profiles/:id/connections',
+      {
+        schema: {
+          tags,
+          params: IdParams,
+          querystring: ListQuerySchema(),
+          response: { 200: ListOf(ConnectionSchema), ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => {
+        const found = await findVisibleProfile(app.db, request.user, request.params.id);
+        if (!found) throw notFound();
+        return listConnections(app.db, found.readable, request.params.id, request.query);
+      },
+    );
 
     /** the three writes answer the updated profile */
     async function write(request: { user: Parameters<typeof findVisibleProfile>[1]; params: { id: number } }, change: () => Promise<void>) {
@@ -88,27 +135,57 @@ export const profiles = defineEntity({
       return found ? toDetail(app.db, request.user, found.row) : Promise.reject(notFound());
     }
 
-    app.post('/profiles/:id/app-rating', {
-      config: { access: 'staff' },
-      schema: { tags, summary: 'FS Rating (staff only)', params: IdParams, body: AppRatingRequestSchema, response: { 200: ProfileSchema, ...errors(400, 401, 403, 404) } },
-    }, async (request) => {
-      checkTwoDecimals('app_rating', request.body.app_rating);
-      return write(request, () => setAppRating(app.db, request.params.id, request.body.app_rating));
-    });
+    app.post(
+      '/profiles/:id/app-rating',
+      {
+        config: { access: 'staff' },
+        schema: {
+          tags,
+          summary: 'FS Rating (staff only)',
+          params: IdParams,
+          body: AppRatingRequestSchema,
+          response: { 200: ProfileSchema, ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        checkTwoDecimals('app_rating', request.body.app_rating);
+        return write(request, () => setAppRating(app.db, request.params.id, request.body.app_rating));
+      },
+    );
 
-    app.post('/profiles/:id/user-rating', {
-      schema: { tags, summary: "The user's own rating (User Rating)", params: IdParams, body: UserRatingRequestSchema, response: { 200: ProfileSchema, ...errors(400, 401, 404) } },
-    }, async (request) => {
-      checkTwoDecimals('profile_rating', request.body.profile_rating);
-      return write(request, () => setUserRating(app.db, request.params.id, request.user.id, request.body.profile_rating));
-    });
+    app.post(
+      '/profiles/:id/user-rating',
+      {
+        schema: {
+          tags,
+          summary: "The user's own rating (User Rating)",
+          params: IdParams,
+          body: UserRatingRequestSchema,
+          response: { 200: ProfileSchema, ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => {
+        checkTwoDecimals('profile_rating', request.body.profile_rating);
+        return write(request, () => setUserRating(app.db, request.params.id, request.user.id, request.body.profile_rating));
+      },
+    );
 
-    app.post('/profiles/:id/comment', {
-      schema: { tags, summary: "The user's comment (one per user and profile)", params: IdParams, body: CommentRequestSchema, response: { 200: ProfileSchema, ...errors(400, 401, 404) } },
-    }, async (request) => {
-      const comment = request.body.comment.trim();
-      if (!comment) throw fieldError('comment', 'This field may not be blank.');
-      return write(request, () => setComment(app.db, request.params.id, request.user.id, comment));
-    });
+    app.post(
+      '/profiles/:id/comment',
+      {
+        schema: {
+          tags,
+          summary: "The user's comment (one per user and profile)",
+          params: IdParams,
+          body: CommentRequestSchema,
+          response: { 200: ProfileSchema, ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => {
+        const comment = request.body.comment.trim();
+        if (!comment) throw fieldError('comment', 'This field may not be blank.');
+        return write(request, () => setComment(app.db, request.params.id, request.user.id, comment));
+      },
+    );
   },
 });

@@ -11,9 +11,22 @@ type ListQuery = Partial<import('../../http/list-query').ListQuery>;
 export type ProfileRow = Selectable<ProfileTable>;
 
 export const SUMMARY_COLUMNS = [
-  'id', 'external_id', 'first_name', 'last_name', 'email', 'location', 'headline', 'image_url', 'current_company',
-  'gender_value', 'tech_rating', 'education_rating', 'professional_experience_rating', 'entrepreneurial_spirit_rating',
-  'created_at', 'updated_at',
+  'id',
+  'external_id',
+  'first_name',
+  'last_name',
+  'email',
+  'location',
+  'headline',
+  'image_url',
+  'current_company',
+  'gender_value',
+  'tech_rating',
+  'education_rating',
+  'professional_experience_rating',
+  'entrepreneurial_spirit_rating',
+  'created_at',
+  'updated_at',
 ] as const;
 
 type SummaryRow = Pick<Selectable<ProfileTable>, (typeof SUMMARY_COLUMNS)[number]>;
@@ -23,7 +36,11 @@ export function toSummary(row: SummaryRow): ProfileSummary {
 }
 
 /** Profiles the viewer may see, filtered, searched, sorted and paged. */
-export async function listProfiles(db: Kysely<Database>, viewer: Viewer, query: ListQuery & ProfileFilters): Promise<ListResponse<ProfileSummary>> {
+export async function listProfiles(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  query: ListQuery & ProfileFilters,
+): Promise<ListResponse<ProfileSummary>> {
   const params = parseListParams(query, profileList);
   const { readable, version } = await readableWithVersion(db, viewer, 'profile');
   const indexed = version === undefined ? undefined : await indexedProfilePage(db, Number(version), readable, query, params);
@@ -64,7 +81,16 @@ export async function dataSourceRefs(db: Kysely<Database>, ids: number[], readab
 }
 
 const EMPTY_DETAIL = {
-  educations: [], jobs: [], skills: [], courses: [], languages: [], projects: [], publications: [], licenses: [], recommendations: [], interests: [],
+  educations: [],
+  jobs: [],
+  skills: [],
+  courses: [],
+  languages: [],
+  projects: [],
+  publications: [],
+  licenses: [],
+  recommendations: [],
+  interests: [],
 };
 
 /** Everything the detail screen shows of a profile the viewer may see; comments by role (staff: all with e-mails; others: their own). */
@@ -130,7 +156,12 @@ export const connectionList: ListDeclaration = {
 };
 
 /** Connections of a profile that the viewer may see themselves. */
-export async function listConnections(db: Kysely<Database>, readable: number[] | null, id: number, query: ListQuery): Promise<ListResponse<Connection>> {
+export async function listConnections(
+  db: Kysely<Database>,
+  readable: number[] | null,
+  id: number,
+  query: ListQuery,
+): Promise<ListResponse<Connection>> {
   let base = db
     .selectFrom('profile_connection as c')
     .innerJoin('profile as p', 'p.id', 'c.connected_profile_id')

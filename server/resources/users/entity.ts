@@ -34,9 +34,13 @@ export const users = defineEntity({
   toItems: async (_db, _viewer, rows: UserRow[]) => rows.map(toUser),
 
   routes(app) {
-    app.get('/users/me', {
-      schema: { tags, summary: 'The signed-in user', response: { 200: UserSchema, ...errors(401) } },
-    }, async (request) => toUser(request.user));
+    app.get(
+      '/users/me',
+      {
+        schema: { tags, summary: 'The signed-in user', response: { 200: UserSchema, ...errors(401) } },
+      },
+      async (request) => toUser(request.user),
+    );
 
     /** a staff action on one user: 400 naming user_id when the user does not exist */
     async function targetUser(userId: number) {
@@ -46,37 +50,68 @@ export const users = defineEntity({
     }
     const updated = async (id: number, changes: Parameters<typeof updateUser>[2]) => toUser((await updateUser(app.db, id, changes))!);
 
-    app.post('/users/crowdsourcing/', {
-      config: staff,
-      schema: { tags, summary: 'Set or unset the crowdsourcing status of a user', body: CrowdsourcingRequestSchema, response: { 200: UserSchema, ...errors(400, 401, 403) } },
-    }, async (request) => updated((await targetUser(request.body.user_id)).id, { is_crowdsourcing: request.body.is_crowdsourcing }));
+    app.post(
+      '/users/crowdsourcing/',
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: 'Set or unset the crowdsourcing status of a user',
+          body: CrowdsourcingRequestSchema,
+          response: { 200: UserSchema, ...errors(400, 401, 403) },
+        },
+      },
+      async (request) => updated((await targetUser(request.body.user_id)).id, { is_crowdsourcing: request.body.is_crowdsourcing }),
+    );
 
-    app.post('/users/crowdsourcing/entities/', {
-      config: staff,
-      schema: { tags, summary: 'Create, in the background, the default entities of a crowdsourcing user', body: UserIdRequestSchema, response: { 202: DetailSchema, ...errors(400, 401, 403) } },
-    }, async (request, reply) => {
-      const user = await targetUser(request.body.user_id);
-      if (!user.is_crowdsourcing) throw fieldError('user_id', 'This user is not a crowdsourcing user.');
-      await app.jobs.send(createDefaultEntitiesJob, { user_id: user.id });
-      reply.status(202);
-      return { detail: 'Default entity creation initiated.' };
-    });
+    app.post(
+      '/users/crowdsourcing/entities/',
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: 'Create, in the background, the default entities of a crowdsourcing user',
+          body: UserIdRequestSchema,
+          response: { 202: DetailSchema, ...errors(400, 401, 403) },
+        },
+      },
+      async (request, reply) => {
+        const user = await targetUser(request.body.user_id);
+        if (!user.is_crowdsourcing) throw fieldError('user_id', 'This user is not a crowdsourcing user.');
+        await app.jobs.send(createDefaultEntitiesJob, { user_id: user.id });
+        reply.status(202);
+        return { detail: 'Default entity creation initiated.' };
+      },
+    );
 
-    app.post('/users/activate/', {
-      config: staff,
-      schema: { tags, summary: 'Activate a user', body: UserIdRequestSchema, response: { 200: UserSchema, ...errors(400, 401, 403) } },
-    }, async (request) => updated((await targetUser(request.body.user_id)).id, { is_active: true }));
+    app.post(
+      '/users/activate/',
+      {
+        config: staff,
+        schema: { tags, summary: 'Activate a user', body: UserIdRequestSchema, response: { 200: UserSchema, ...errors(400, 401, 403) } },
+      },
+      async (request) => updated((await targetUser(request.body.user_id)).id, { is_active: true }),
+    );
 
-    app.post('/users/de-activate/', {
-      config: staff,
-      schema: { tags, summary: 'De-activate a user (their sessions end); not oneself', body: UserIdRequestSchema, response: { 200: UserSchema, ...errors(400, 401, 403) } },
-    }, async (request) => {
-      const user = await targetUser(request.body.user_id);
-      if (user.id === request.user.id) throw fieldError('user_id', 'You cannot de-activate yourself.');
-      const answer = await updated(user.id, { is_active: false });
-      // their sessions end: re-activating the account later must not revive them
-      await revokeTokens(app.db, user.id);
-      return answer;
-    });
+    app.post(
+      '/users/de-activate/',
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: 'De-activate a user (their sessions end); not oneself',
+          body: UserIdRequestSchema,
+          response: { 200: UserSchema, ...errors(400, 401, 403) },
+        },
+      },
+      async (request) => {
+        const user = await targetUser(request.body.user_id);
+        if (user.id === request.user.id) throw fieldError('user_id', 'You cannot de-activate yourself.');
+        const answer = await updated(user.id, { is_active: false });
+        // their sessions end: re-activating the account later must not revive them
+        await revokeTokens(app.db, user.id);
+        return answer;
+      },
+    );
   },
 });

@@ -8,14 +8,21 @@ import type { FuzzRequest } from './requests';
 
 const DOC_ID = 'openapi-document';
 const isJson = (mediaType: string) => /^application\/(.+\+)?json$/i.test(mediaType);
-const mediaTypeOf = (response: LightMyRequestResponse) => String(response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+const mediaTypeOf = (response: LightMyRequestResponse) =>
+  String(response.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
 
 /** `#/components/…` → a reference into the document added to ajv under DOC_ID. */
 function anchorRefs(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(anchorRefs);
   if (!node || typeof node !== 'object') return node;
   return Object.fromEntries(
-    Object.entries(node).map(([key, value]) => [key, key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `${DOC_ID}${value}` : anchorRefs(value)]),
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `${DOC_ID}${value}` : anchorRefs(value),
+    ]),
   );
 }
 
@@ -74,7 +81,9 @@ export class ResponseChecker {
     if (!schema) return [];
     const validate = this.validator(`${op.id} ${status} ${jsonType}`, schema);
     if (validate(body)) return [];
-    const details = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
+    const details = (validate.errors ?? [])
+      .slice(0, 5)
+      .map((e) => `${e.instancePath || '/'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
     return [`the ${status} body does not match the documented schema: ${details.join('; ')}`];
   }
 }
@@ -93,11 +102,15 @@ export function errorBodyProblems(response: LightMyRequestResponse): string[] {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return [...problems, `a ${status} whose body is not an object`];
   const errors = body.errors;
   if (!Array.isArray(errors) || errors.length === 0) problems.push(`a ${status} without a non-empty "errors" list`);
-  else if (!errors.every((m: unknown) => typeof m === 'string' && m.length > 0)) problems.push(`a ${status} whose "errors" are not all non-empty strings`);
+  else if (!errors.every((m: unknown) => typeof m === 'string' && m.length > 0))
+    problems.push(`a ${status} whose "errors" are not all non-empty strings`);
   if ('fields' in body) {
     const fields = body.fields;
-    const ok = fields && typeof fields === 'object' && !Array.isArray(fields)
-      && Object.values(fields).every((list) => Array.isArray(list) && list.every((m) => typeof m === 'string'));
+    const ok =
+      fields &&
+      typeof fields === 'object' &&
+      !Array.isArray(fields) &&
+      Object.values(fields).every((list) => Array.isArray(list) && list.every((m) => typeof m === 'string'));
     if (!ok) problems.push(`a ${status} whose "fields" is not an object of string lists`);
   }
   if (status === 429 && !response.headers['retry-after']) problems.push('a 429 without Retry-After');
@@ -120,5 +133,7 @@ function emptyBodyProblems(op: Operation, request: FuzzRequest, response: LightM
   }
   // a 400 naming fields is about the parameters sent; the body was empty
   if (fields && typeof fields === 'object' && Object.keys(fields).length > 0) return [];
-  return [`refused an empty body with Content-Type: application/json (${response.statusCode}), though the operation takes no body: an empty body is no body`];
+  return [
+    `refused an empty body with Content-Type: application/json (${response.statusCode}), though the operation takes no body: an empty body is no body`,
+  ];
 }

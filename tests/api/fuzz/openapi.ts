@@ -80,7 +80,12 @@ export function operationsOf(doc: Schema): Operation[] {
       const byKey = new Map<string, Parameter>();
       for (const raw of [...shared, ...(op.parameters ?? [])]) {
         const p = resolve(raw);
-        byKey.set(`${p.in}:${p.name}`, { name: p.name, in: p.in, required: Boolean(p.required) || p.in === 'path', schema: p.schema ?? {} });
+        byKey.set(`${p.in}:${p.name}`, {
+          name: p.name,
+          in: p.in,
+          required: Boolean(p.required) || p.in === 'path',
+          schema: p.schema ?? {},
+        });
       }
       const mediaTypes = new Set<string>();
       let body: Operation['body'];
@@ -89,7 +94,11 @@ export function operationsOf(doc: Schema): Operation[] {
         const content: Record<string, Schema> = requestBody.content ?? {};
         for (const type of Object.keys(content)) mediaTypes.add(type);
         const json = Object.keys(content).find((type) => /^application\/(.+\+)?json/.test(type));
-        body = { required: Boolean(requestBody.required), mediaTypes: Object.keys(content), schema: json ? content[json].schema ?? {} : undefined };
+        body = {
+          required: Boolean(requestBody.required),
+          mediaTypes: Object.keys(content),
+          schema: json ? (content[json].schema ?? {}) : undefined,
+        };
       }
       const responses: Record<string, ResponseDoc> = {};
       for (const [status, raw] of Object.entries<Schema>(op.responses ?? {})) {
@@ -120,7 +129,9 @@ export function operationsOf(doc: Schema): Operation[] {
 
 /** The documented answer for a status: exact code, then "4XX"-style ranges, then "default". */
 export function documentedResponse(op: Operation, status: number): ResponseDoc | undefined {
-  return op.responses[String(status)] ?? op.responses[`${String(status)[0]}XX`] ?? op.responses[`${String(status)[0]}xx`] ?? op.responses.default;
+  return (
+    op.responses[String(status)] ?? op.responses[`${String(status)[0]}XX`] ?? op.responses[`${String(status)[0]}xx`] ?? op.responses.default
+  );
 }
 
 /**

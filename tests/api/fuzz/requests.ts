@@ -3,7 +3,17 @@
 import { fc } from '@fast-check/vitest';
 import type { Arbitrary } from 'fast-check';
 import { collectionOf, type Operation, type Parameter, type Schema } from './openapi';
-import { DANGEROUS_KEYS, NASTY_STRINGS, encode, hugeString, invalidValue, mutatedObject, queryText, validValue, type ValueContext } from './values';
+import {
+  DANGEROUS_KEYS,
+  NASTY_STRINGS,
+  encode,
+  hugeString,
+  invalidValue,
+  mutatedObject,
+  queryText,
+  validValue,
+  type ValueContext,
+} from './values';
 
 export const ROLES = ['anonymous', 'crowdsourcing', 'normal', 'staff'] as const;
 export type Role = (typeof ROLES)[number];
@@ -29,16 +39,78 @@ const JSON_TYPE = 'application/json';
 
 /** Path segments that are not ids (never empty nor `.`/`..`, which would name another route). */
 const PATH_JUNK = [
-  '0', '-1', '-0', '2147483648', '-2147483649', '9007199254740993', '99999999999999999999', '1e3', '1e400', '1.5', '01', '+1', ' 1', '1 ', '0x1A',
-  'abc', 'null', 'NaN', 'Infinity', 'true', '__proto__', 'constructor', 'prototype', "1' OR '1'='1", '1;DROP TABLE app_user', '%', '_', '%25', 'ü', '١', '𝕏',
-  '\u0000', '1\u0000', '\uD800', 'x'.repeat(150), '9'.repeat(120), '*', '1,2', '[1]', '{}',
+  '0',
+  '-1',
+  '-0',
+  '2147483648',
+  '-2147483649',
+  '9007199254740993',
+  '99999999999999999999',
+  '1e3',
+  '1e400',
+  '1.5',
+  '01',
+  '+1',
+  ' 1',
+  '1 ',
+  '0x1A',
+  'abc',
+  'null',
+  'NaN',
+  'Infinity',
+  'true',
+  '__proto__',
+  'constructor',
+  'prototype',
+  "1' OR '1'='1",
+  '1;DROP TABLE app_user',
+  '%',
+  '_',
+  '%25',
+  'ü',
+  '١',
+  '𝕏',
+  '\u0000',
+  '1\u0000',
+  '\uD800',
+  'x'.repeat(150),
+  '9'.repeat(120),
+  '*',
+  '1,2',
+  '[1]',
+  '{}',
 ];
 
 /** Text that is not quite JSON, or is JSON nobody expects. Built once: some are large. */
 const RAW_BODIES: readonly string[] = [
-  '', ' ', '{', '}', '{"a":', 'null', 'true', '0', '-1', '"text"', '[]', '[{}]', '[1,2,3]', 'NaN', '{a:1}', "{'a':1}", '{"a":1}{"b":2}', '{"a":1,}',
-  '\uFEFF{}', '{"a":"\\ud800"}', '{"a":"\\u0000"}', '{"__proto__":{"is_staff":true}}', '{"constructor":{"prototype":{"is_staff":true}}}',
-  '{"name":"a","name":"b"}', '{"a":1e999}', '{"a":-0}', '{"a":0.1e-400}', '{"a":123456789012345678901234567890}',
+  '',
+  ' ',
+  '{',
+  '}',
+  '{"a":',
+  'null',
+  'true',
+  '0',
+  '-1',
+  '"text"',
+  '[]',
+  '[{}]',
+  '[1,2,3]',
+  'NaN',
+  '{a:1}',
+  "{'a':1}",
+  '{"a":1}{"b":2}',
+  '{"a":1,}',
+  '\uFEFF{}',
+  '{"a":"\\ud800"}',
+  '{"a":"\\u0000"}',
+  '{"__proto__":{"is_staff":true}}',
+  '{"constructor":{"prototype":{"is_staff":true}}}',
+  '{"name":"a","name":"b"}',
+  '{"a":1e999}',
+  '{"a":-0}',
+  '{"a":0.1e-400}',
+  '{"a":123456789012345678901234567890}',
   // nested far deeper than any schema: recursion in the server must not overflow
   `${'['.repeat(200_000)}${']'.repeat(200_000)}`,
   `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`,
@@ -47,14 +119,36 @@ const RAW_BODIES: readonly string[] = [
 ];
 
 const OTHER_MEDIA_TYPES = [
-  'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/json; charset=latin1', 'application/problem+json', 'text/plain',
-  'text/csv', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/octet-stream', 'json', '',
+  'application/json; charset=utf-8',
+  'APPLICATION/JSON',
+  'application/json; charset=latin1',
+  'application/problem+json',
+  'text/plain',
+  'text/csv',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'application/octet-stream',
+  'json',
+  '',
 ];
 
 /** Authorization headers of a caller without a valid token. */
 const BAD_AUTHORIZATIONS = [
-  'Token', 'Token ', 'Token abc', 'token abc', 'Bearer abc', 'Basic dXNlcjpwYXNz', `Token ${'f'.repeat(64)}`, `Token ${'x'.repeat(10_000)}`,
-  "Token ' OR 1=1 --", 'Token a b', 'Token %00', 'Token __proto__', 'Token null', 'Token\tabc',
+  'Token',
+  'Token ',
+  'Token abc',
+  'token abc',
+  'Bearer abc',
+  'Basic dXNlcjpwYXNz',
+  `Token ${'f'.repeat(64)}`,
+  `Token ${'x'.repeat(10_000)}`,
+  "Token ' OR 1=1 --",
+  'Token a b',
+  'Token %00',
+  'Token __proto__',
+  'Token null',
+  'Token\tabc',
 ];
 
 type Entry = [string, string];
@@ -118,23 +212,34 @@ function queryEntries(op: Operation, ctx: ValueContext, mode: Mode): Arbitrary<E
     return p.required ? texts : fc.option(texts, { freq: 2, nil: [] as Entry[] });
   });
   if (mode === 'valid') return fc.tuple(...perParameter).map((lists) => lists.flat());
-  const extraKeys = fc.oneof(fc.constantFrom(...DANGEROUS_KEYS, 'page[]', 'a[b]', 'ordering[]', 'search[]', '%', ''), fc.string({ maxLength: 8 }), ...(ctx.words.length ? [fc.constantFrom(...ctx.words)] : []));
+  const extraKeys = fc.oneof(
+    fc.constantFrom(...DANGEROUS_KEYS, 'page[]', 'a[b]', 'ordering[]', 'search[]', '%', ''),
+    fc.string({ maxLength: 8 }),
+    ...(ctx.words.length ? [fc.constantFrom(...ctx.words)] : []),
+  );
   const extras = fc.array(fc.tuple(extraKeys, fc.oneof(fc.constantFrom(...NASTY_STRINGS), fc.string({ maxLength: 10 }))), { maxLength: 2 });
   return fc.tuple(fc.tuple(...perParameter), extras).map(([lists, more]) => [...lists.flat(), ...(more as Entry[])]);
 }
 
 function headerEntries(op: Operation, ctx: ValueContext, mode: Mode): Arbitrary<Entry[]> {
-  const params = op.parameters.filter((p) => p.in === 'header' && p.name.toLowerCase() !== 'authorization' && p.name.toLowerCase() !== 'content-type');
+  const params = op.parameters.filter(
+    (p) => p.in === 'header' && p.name.toLowerCase() !== 'authorization' && p.name.toLowerCase() !== 'content-type',
+  );
   if (params.length === 0) return fc.constant([]);
   // header values are printable ASCII on the wire (the request would not be sent otherwise)
   const printable = (s: string) => (/^[\x20-\x7e]*$/.test(s) ? s : encode(s));
-  return fc.tuple(
-    ...params.map((p) => {
-      const value = (mode === 'valid' ? validValue(p.schema, ctx, 0, p.name) : fc.oneof(validValue(p.schema, ctx, 0, p.name), invalidValue(p.schema, ctx)))
-        .map((v): Entry | undefined => [p.name, printable(queryText(v))]);
-      return p.required ? value : fc.option(value, { freq: 3, nil: undefined });
-    }),
-  ).map((list) => list.filter((e): e is Entry => e !== undefined));
+  return fc
+    .tuple(
+      ...params.map((p) => {
+        const value = (
+          mode === 'valid'
+            ? validValue(p.schema, ctx, 0, p.name)
+            : fc.oneof(validValue(p.schema, ctx, 0, p.name), invalidValue(p.schema, ctx))
+        ).map((v): Entry | undefined => [p.name, printable(queryText(v))]);
+        return p.required ? value : fc.option(value, { freq: 3, nil: undefined });
+      }),
+    )
+    .map((list) => list.filter((e): e is Entry => e !== undefined));
 }
 
 interface Body {
@@ -150,14 +255,21 @@ const EMPTY_JSON: Body = { payload: '', contentType: JSON_TYPE, body: 'empty-jso
 const jsonText = (value: unknown) => JSON.stringify(value) ?? '';
 
 function bodyOf(op: Operation, ctx: ValueContext, mode: Mode): Arbitrary<Body> {
-  const raw = fc.constantFrom(...RAW_BODIES).map((payload): Body => ({ payload, contentType: JSON_TYPE, body: payload === '' ? 'empty-json' : 'raw' }));
+  const raw = fc
+    .constantFrom(...RAW_BODIES)
+    .map((payload): Body => ({ payload, contentType: JSON_TYPE, body: payload === '' ? 'empty-json' : 'raw' }));
   if (!op.body) {
     // an operation without a body: nothing, or what clients send anyway (an empty JSON body above all)
     const weight = op.method === 'GET' || op.method === 'HEAD' ? 1 : 4;
     return fc.oneof(
       { weight: 10, arbitrary: fc.constant(NO_BODY) },
       { weight, arbitrary: fc.constant(EMPTY_JSON) },
-      { weight: 1, arbitrary: fc.constantFrom('{}', '{"a":1}', 'null', '[]').map((payload): Body => ({ payload, contentType: JSON_TYPE, body: 'json' })) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .constantFrom('{}', '{"a":1}', 'null', '[]')
+          .map((payload): Body => ({ payload, contentType: JSON_TYPE, body: 'json' })),
+      },
       { weight: 1, arbitrary: raw },
     );
   }
@@ -165,7 +277,9 @@ function bodyOf(op: Operation, ctx: ValueContext, mode: Mode): Arbitrary<Body> {
   if (!schema) {
     // a body of another media type than JSON: send it something of that type, and JSON
     return fc.oneof(
-      fc.tuple(fc.constantFrom(...op.body.mediaTypes), fc.string({ maxLength: 50 })).map(([contentType, payload]): Body => ({ payload, contentType, body: 'other-type' })),
+      fc
+        .tuple(fc.constantFrom(...op.body.mediaTypes), fc.string({ maxLength: 50 }))
+        .map(([contentType, payload]): Body => ({ payload, contentType, body: 'other-type' })),
       raw,
       fc.constant(NO_BODY),
     );
@@ -180,7 +294,12 @@ function bodyOf(op: Operation, ctx: ValueContext, mode: Mode): Arbitrary<Body> {
   );
   return fc.oneof(
     { weight: 14, arbitrary: value.map((v): Body => ({ payload: jsonText(v), contentType: JSON_TYPE, body: 'json' })) },
-    { weight: 2, arbitrary: fc.tuple(value, fc.constantFrom(...OTHER_MEDIA_TYPES)).map(([v, contentType]): Body => ({ payload: jsonText(v), contentType, body: 'other-type' })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(value, fc.constantFrom(...OTHER_MEDIA_TYPES))
+        .map(([v, contentType]): Body => ({ payload: jsonText(v), contentType, body: 'other-type' })),
+    },
     { weight: 2, arbitrary: raw },
     { weight: 1, arbitrary: fc.constantFrom(NO_BODY, EMPTY_JSON) },
   );
@@ -201,13 +320,34 @@ function requestsOf(op: Operation, ctx: RequestContext, mode: Mode): Arbitrary<F
   const rawQuery =
     mode === 'valid'
       ? fc.constant(undefined)
-      : fc.option(fc.constantFrom('%', '%zz', '%E0%A4%A', '&&', '=', '==&=', 'a=%00', ';', '%u0041', '+', '%2B%20'), { freq: 12, nil: undefined });
+      : fc.option(fc.constantFrom('%', '%zz', '%E0%A4%A', '&&', '=', '==&=', 'a=%00', ';', '%u0041', '+', '%2B%20'), {
+          freq: 12,
+          nil: undefined,
+        });
   const who = fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom(...ROLES.filter((r) => r !== 'anonymous')).map((role) => ({ role, authorization: undefined as string | undefined })) },
-    { weight: 1, arbitrary: fc.option(fc.constantFrom(...BAD_AUTHORIZATIONS), { freq: 2, nil: undefined }).map((authorization) => ({ role: 'anonymous' as Role, authorization })) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .constantFrom(...ROLES.filter((r) => r !== 'anonymous'))
+        .map((role) => ({ role, authorization: undefined as string | undefined })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .option(fc.constantFrom(...BAD_AUTHORIZATIONS), { freq: 2, nil: undefined })
+        .map((authorization) => ({ role: 'anonymous' as Role, authorization })),
+    },
   );
   return fc
-    .record({ who, path, query: queryEntries(op, ctx, mode), rawQuery, headers: headerEntries(op, ctx, mode), body: bodyOf(op, ctx, mode), slash: fc.boolean() })
+    .record({
+      who,
+      path,
+      query: queryEntries(op, ctx, mode),
+      rawQuery,
+      headers: headerEntries(op, ctx, mode),
+      body: bodyOf(op, ctx, mode),
+      slash: fc.boolean(),
+    })
     .map(({ who, path, query, rawQuery, headers, body, slash }) => {
       // every path answers with and without its trailing slash (CONVENTIONS "API")
       const url = slash ? (path.endsWith('/') ? path : `${path}/`) : path.endsWith('/') ? path.slice(0, -1) : path;

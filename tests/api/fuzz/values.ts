@@ -26,16 +26,103 @@ const INT32_MAX = 2 ** 31 - 1;
 
 /** Strings that have broken web applications before. */
 export const NASTY_STRINGS: readonly string[] = [
-  '', ' ', '   ', '\t\n', '\r\n',
-  '\u0000', 'a\u0000b', '%00',
-  "'", "''", "' OR '1'='1", "'; DROP TABLE app_user; --", '") OR 1=1 --', '1; SELECT pg_sleep(0)', '$$', 'E\'\\x00\'',
-  '\\', "\\'", '\\\\', '%', '_', '%%', '%_%', '\\%', '\\_', 'a%b_c', '*', '[a-z]', '[^]', '.*', '(?:', '$1', '~*',
-  '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', 'isPrototypeOf',
-  '-__proto__', '__proto__,constructor', '-constructor,-toString', 'id,-__proto__', ',', ',,-,', '-', '--',
-  'null', 'undefined', 'true', 'false', 'NaN', 'Infinity', '-Infinity', '-0', '1e309', '1e-309', '0x10', '0b1', '0o7', ' 1 ', '1,2', '1.5', '-1', '0',
-  '2147483648', '-2147483649', '9007199254740993', '99999999999999999999', '١٢٣',
-  'Zürich', 'José Müller', 'ǅungla', 'İstanbul', 'ß', 'ﬀ', 'Ω≈ç√∫', '𝕏𝔂𝔃', '👩‍💻🚀', 'e\u0301', '\u202Eevil', '\uFEFFbom', '\u200B', '\uD800', '\uDFFF', 'a\uDBFFb',
-  '<script>alert(1)</script>', '{{7*7}}', '${7*7}', '../../etc/passwd', 'a\r\nX-Injected: 1', 'http://[::1]:0/', 'mailto:a@b', '?a=b&c=d', '#x',
+  '',
+  ' ',
+  '   ',
+  '\t\n',
+  '\r\n',
+  '\u0000',
+  'a\u0000b',
+  '%00',
+  "'",
+  "''",
+  "' OR '1'='1",
+  "'; DROP TABLE app_user; --",
+  '") OR 1=1 --',
+  '1; SELECT pg_sleep(0)',
+  '$$',
+  "E'\\x00'",
+  '\\',
+  "\\'",
+  '\\\\',
+  '%',
+  '_',
+  '%%',
+  '%_%',
+  '\\%',
+  '\\_',
+  'a%b_c',
+  '*',
+  '[a-z]',
+  '[^]',
+  '.*',
+  '(?:',
+  '$1',
+  '~*',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  '__defineGetter__',
+  'isPrototypeOf',
+  '-__proto__',
+  '__proto__,constructor',
+  '-constructor,-toString',
+  'id,-__proto__',
+  ',',
+  ',,-,',
+  '-',
+  '--',
+  'null',
+  'undefined',
+  'true',
+  'false',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-0',
+  '1e309',
+  '1e-309',
+  '0x10',
+  '0b1',
+  '0o7',
+  ' 1 ',
+  '1,2',
+  '1.5',
+  '-1',
+  '0',
+  '2147483648',
+  '-2147483649',
+  '9007199254740993',
+  '99999999999999999999',
+  '١٢٣',
+  'Zürich',
+  'José Müller',
+  'ǅungla',
+  'İstanbul',
+  'ß',
+  'ﬀ',
+  'Ω≈ç√∫',
+  '𝕏𝔂𝔃',
+  '👩‍💻🚀',
+  'e\u0301',
+  '\u202Eevil',
+  '\uFEFFbom',
+  '\u200B',
+  '\uD800',
+  '\uDFFF',
+  'a\uDBFFb',
+  '<script>alert(1)</script>',
+  '{{7*7}}',
+  '${7*7}',
+  '../../etc/passwd',
+  'a\r\nX-Injected: 1',
+  'http://[::1]:0/',
+  'mailto:a@b',
+  '?a=b&c=d',
+  '#x',
 ];
 
 /** Long strings: around every limit a column or a schema may have. */
@@ -46,12 +133,50 @@ export const hugeString: Arbitrary<string> = fc
 
 /** Keys a body or a query should never be able to use against the server. */
 export const DANGEROUS_KEYS: readonly string[] = [
-  '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '', ' ', '\u0000',
-  'id', 'owner_id', 'user_id', 'is_staff', 'is_superuser', 'is_active', 'password_hash', 'token', 'created_at', '$where', 'a.b', 'a[b]', 'ü',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  '',
+  ' ',
+  '\u0000',
+  'id',
+  'owner_id',
+  'user_id',
+  'is_staff',
+  'is_superuser',
+  'is_active',
+  'password_hash',
+  'token',
+  'created_at',
+  '$where',
+  'a.b',
+  'a[b]',
+  'ü',
 ];
 
 /** Values of the wrong JSON type for almost any field. */
-const WRONG_TYPES: readonly unknown[] = [null, true, false, 0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 2, '', 'abc', '1', [], [1, 2], {}, { a: 1 }, [null]];
+const WRONG_TYPES: readonly unknown[] = [
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  1e308,
+  -1e308,
+  2 ** 53 + 2,
+  '',
+  'abc',
+  '1',
+  [],
+  [1, 2],
+  {},
+  { a: 1 },
+  [null],
+];
 
 const lengthOf = (s: string) => [...s].length;
 
@@ -123,7 +248,11 @@ function validString(schema: Schema, ctx: ValueContext, name?: string): Arbitrar
   if (ctx.words.length) {
     // sort orders and filters: "-name,created_at"
     plain.push(
-      fc.array(fc.tuple(fc.boolean(), fc.constantFrom(...ctx.words, '__proto__', 'constructor', 'toString')), { minLength: 1, maxLength: 3 })
+      fc
+        .array(fc.tuple(fc.boolean(), fc.constantFrom(...ctx.words, '__proto__', 'constructor', 'toString')), {
+          minLength: 1,
+          maxLength: 3,
+        })
         .map((parts) => parts.map(([down, word]) => `${down ? '-' : ''}${word}`).join(',')),
     );
   }
@@ -134,10 +263,18 @@ function validString(schema: Schema, ctx: ValueContext, name?: string): Arbitrar
       candidates.push(...(ctx.emails.length ? [fc.constantFrom(...ctx.emails).map((e) => e.toUpperCase())] : []));
       break;
     case 'date-time':
-      candidates = [fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString())];
+      candidates = [
+        fc
+          .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+          .map((d) => d.toISOString()),
+      ];
       break;
     case 'date':
-      candidates = [fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10))];
+      candidates = [
+        fc
+          .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+          .map((d) => d.toISOString().slice(0, 10)),
+      ];
       break;
     case 'uri':
     case 'url':
@@ -149,14 +286,26 @@ function validString(schema: Schema, ctx: ValueContext, name?: string): Arbitrar
     default:
       candidates = schema.pattern && !/^\\S$/.test(schema.pattern) ? [fc.stringMatching(new RegExp(schema.pattern, 'u')), ...plain] : plain;
   }
-  const fallbacks = ['x', 'abc', 'Profile', 'a@example.test', '2026-01-01T00:00:00.000Z', '2026-01-01', 'https://example.test/', '1', 'x'.repeat(schema.minLength ?? 1)];
+  const fallbacks = [
+    'x',
+    'abc',
+    'Profile',
+    'a@example.test',
+    '2026-01-01T00:00:00.000Z',
+    '2026-01-01',
+    'https://example.test/',
+    '1',
+    'x'.repeat(schema.minLength ?? 1),
+  ];
   const fit = fitter(schema, fallbacks);
   // a field named like an e-mail or a password gets the users' own more often than not: sign-in must succeed now and then
   const hinted: string[] = [];
   if (name && /e-?mail/i.test(name)) hinted.push(...ctx.emails);
   if (name && /password/i.test(name)) hinted.push(...ctx.passwords);
   const general = fc.oneof(...candidates).map(fit);
-  return hinted.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...hinted).map(fit) }, { weight: 2, arbitrary: general }) : general;
+  return hinted.length
+    ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...hinted).map(fit) }, { weight: 2, arbitrary: general })
+    : general;
 }
 
 function validInteger(schema: Schema, ctx: ValueContext): Arbitrary<number> {
@@ -185,7 +334,9 @@ function validNumber(schema: Schema, ctx: ValueContext): Arbitrary<number> {
   const { lo, hi } = bounds(schema, false);
   const inside = (n: number) => n >= lo && n <= hi;
   const options: Arbitrary<number>[] = [
-    fc.double({ min: Math.max(lo, -1e12), max: Math.min(hi, 1e12), noNaN: true, noDefaultInfinity: true }).map((n) => (Object.is(n, -0) ? 0 : n)),
+    fc
+      .double({ min: Math.max(lo, -1e12), max: Math.min(hi, 1e12), noNaN: true, noDefaultInfinity: true })
+      .map((n) => (Object.is(n, -0) ? 0 : n)),
     // two decimals, as ratings and money are written
     intIn(Math.ceil(Math.max(lo, -1e10) * 100), Math.floor(Math.min(hi, 1e10) * 100)).map((n) => n / 100),
   ];
@@ -228,13 +379,20 @@ export function validValue(raw: Schema | undefined, ctx: ValueContext, depth = 0
   const nonNull = types.filter((t) => t !== 'null');
   const byType = (type: string): Arbitrary<unknown> => {
     switch (type) {
-      case 'string': return validString(schema, ctx, name);
-      case 'integer': return validInteger(schema, ctx);
-      case 'number': return validNumber(schema, ctx);
-      case 'boolean': return fc.boolean();
-      case 'array': return validArray(schema, ctx, depth);
-      case 'object': return validObject(schema, ctx, depth);
-      default: return fc.constant(null);
+      case 'string':
+        return validString(schema, ctx, name);
+      case 'integer':
+        return validInteger(schema, ctx);
+      case 'number':
+        return validNumber(schema, ctx);
+      case 'boolean':
+        return fc.boolean();
+      case 'array':
+        return validArray(schema, ctx, depth);
+      case 'object':
+        return validObject(schema, ctx, depth);
+      default:
+        return fc.constant(null);
     }
   };
   if (nonNull.length === 0) {
@@ -252,7 +410,9 @@ function validArray(schema: Schema, ctx: ValueContext, depth: number): Arbitrary
   const maxLength = Math.max(minLength, Math.min(schema.maxItems ?? 5, depth > 2 ? minLength : 5));
   const items = validValue(Array.isArray(schema.items) ? schema.items[0] : schema.items, ctx, depth + 1);
   const arb = fc.array(items, { minLength, maxLength });
-  return schema.uniqueItems ? arb.map((list) => [...new Map(list.map((v) => [JSON.stringify(v), v])).values()]).filter((l) => l.length >= minLength) : arb;
+  return schema.uniqueItems
+    ? arb.map((list) => [...new Map(list.map((v) => [JSON.stringify(v), v])).values()]).filter((l) => l.length >= minLength)
+    : arb;
 }
 
 function validObject(schema: Schema, ctx: ValueContext, depth: number): Arbitrary<Record<string, unknown>> {
@@ -263,7 +423,8 @@ function validObject(schema: Schema, ctx: ValueContext, depth: number): Arbitrar
   const record = fc.record(model, { requiredKeys: required.filter((k) => k in model) });
   const extra = schema.additionalProperties;
   if (extra && typeof extra === 'object' && depth < 3) {
-    return fc.tuple(record, fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), validValue(extra, ctx, depth + 1), { maxKeys: 3 }))
+    return fc
+      .tuple(record, fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), validValue(extra, ctx, depth + 1), { maxKeys: 3 }))
       .map(([known, more]) => ({ ...more, ...known }));
   }
   return record;
@@ -289,18 +450,58 @@ export function invalidValue(raw: Schema | undefined, ctx: ValueContext, depth =
   const options: Arbitrary<unknown>[] = [fc.constantFrom(...WRONG_TYPES)];
   if (types.includes('string') || types.length === 0) {
     options.push(fc.constantFrom(...NASTY_STRINGS), hugeString);
-    if (typeof schema.maxLength === 'number') options.push(fc.constant('x'.repeat(schema.maxLength + 1)), fc.constant('ü'.repeat(schema.maxLength + 1)));
+    if (typeof schema.maxLength === 'number')
+      options.push(fc.constant('x'.repeat(schema.maxLength + 1)), fc.constant('ü'.repeat(schema.maxLength + 1)));
     if (typeof schema.minLength === 'number' && schema.minLength > 0) options.push(fc.constant('x'.repeat(schema.minLength - 1)));
-    if (schema.format === 'email') options.push(fc.constantFrom('not-an-email', 'a@', '@b.test', 'a@b', 'a b@c.test', 'a@@b.test', '"a"@b.test', 'ü@ü.test', `${'a'.repeat(250)}@example.test`));
-    if (schema.format === 'date-time' || schema.format === 'date') options.push(fc.constantFrom('2026-13-45T99:99:99Z', 'yesterday', '2026-01-01', '2026-02-30T00:00:00Z', '0000-00-00T00:00:00Z', '1e12'));
+    if (schema.format === 'email')
+      options.push(
+        fc.constantFrom(
+          'not-an-email',
+          'a@',
+          '@b.test',
+          'a@b',
+          'a b@c.test',
+          'a@@b.test',
+          '"a"@b.test',
+          'ü@ü.test',
+          `${'a'.repeat(250)}@example.test`,
+        ),
+      );
+    if (schema.format === 'date-time' || schema.format === 'date')
+      options.push(
+        fc.constantFrom('2026-13-45T99:99:99Z', 'yesterday', '2026-01-01', '2026-02-30T00:00:00Z', '0000-00-00T00:00:00Z', '1e12'),
+      );
   }
   if (Array.isArray(schema.enum) && schema.enum.length) {
-    options.push(fc.constantFrom(...schema.enum.map((v: unknown) => (typeof v === 'string' ? v.toLowerCase() + '_' : `${String(v)}x`)), 'NotInTheList', ''));
+    options.push(
+      fc.constantFrom(
+        ...schema.enum.map((v: unknown) => (typeof v === 'string' ? v.toLowerCase() + '_' : `${String(v)}x`)),
+        'NotInTheList',
+        '',
+      ),
+    );
   }
   if (types.includes('integer') || types.includes('number')) {
     const { lo, hi } = bounds(schema, types.includes('integer') && !types.includes('number'));
-    const numbers = [lo - 1, hi + 1, lo - 0.5, 1.5, 0.001, 1.005, -1, 0, -0, INT32_MAX + 1, -INT32_MAX - 2, 2 ** 53, 2 ** 53 + 2, 1e20, 1e308, -1e308, 5e-324]
-      .filter((n) => Number.isFinite(n));
+    const numbers = [
+      lo - 1,
+      hi + 1,
+      lo - 0.5,
+      1.5,
+      0.001,
+      1.005,
+      -1,
+      0,
+      -0,
+      INT32_MAX + 1,
+      -INT32_MAX - 2,
+      2 ** 53,
+      2 ** 53 + 2,
+      1e20,
+      1e308,
+      -1e308,
+      5e-324,
+    ].filter((n) => Number.isFinite(n));
     options.push(fc.constantFrom(...numbers), fc.constantFrom('1', '1.5', '1e3', 'NaN', ''));
   }
   if (types.includes('boolean')) options.push(fc.constantFrom('true', 'false', 0, 1, 'yes', 'on'));
@@ -330,7 +531,15 @@ export function mutatedObject(raw: Schema, ctx: ValueContext, depth = 0): Arbitr
   const properties: Record<string, Schema> = schema.properties ?? {};
   const required: string[] = (schema.required ?? []).filter((k: string) => k in properties);
   const mutations: Arbitrary<Mutation>[] = [
-    fc.tuple(fc.oneof(fc.constantFrom(...DANGEROUS_KEYS), fc.string({ maxLength: 10 }), ...(ctx.words.length ? [fc.constantFrom(...ctx.words)] : [])), pollution)
+    fc
+      .tuple(
+        fc.oneof(
+          fc.constantFrom(...DANGEROUS_KEYS),
+          fc.string({ maxLength: 10 }),
+          ...(ctx.words.length ? [fc.constantFrom(...ctx.words)] : []),
+        ),
+        pollution,
+      )
       .map(([key, value]) => ({ kind: 'extra', key, value })),
   ];
   if (required.length) mutations.push(fc.constantFrom(...required).map((key) => ({ kind: 'drop', key })));

@@ -70,9 +70,10 @@ async function fingerprinter(db: Kysely<Database>): Promise<() => Promise<Map<st
     byTable.set(table_name, [...(byTable.get(table_name) ?? []), column_name]);
   }
   const query = [...byTable]
-    .map(([table, cols]) =>
-      `SELECT '${table.replace(/'/g, "''")}' AS name, count(*)::int AS n, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h ` +
-      `FROM (SELECT ${cols.map(quote).join(', ')} FROM ${quote(table)}) x`,
+    .map(
+      ([table, cols]) =>
+        `SELECT '${table.replace(/'/g, "''")}' AS name, count(*)::int AS n, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h ` +
+        `FROM (SELECT ${cols.map(quote).join(', ')} FROM ${quote(table)}) x`,
     )
     .join(' UNION ALL ');
   return async () => {
@@ -87,13 +88,31 @@ async function seedOwnedThings(db: Kysely<Database>, owners: Record<string, numb
     for (const [n, name] of [`${key}'s shortlist`, `${key} 100% _private_`].entries()) {
       const list = await db.insertInto('profile_list').values({ name, owner_id: ownerId }).returning('id').executeTakeFirstOrThrow();
       const members = profileIds.filter((_, i) => (i + n + key.length) % 3 === 0);
-      if (members.length) await db.insertInto('profile_list_profile').values(members.map((profile_id) => ({ profile_list_id: list.id, profile_id }))).execute();
-      await db.insertInto('saved_search').values({ name: `${name} search`, url: `search=${encodeURIComponent(key)}&ordering=-created_at`, entity: 'Profile', owner_id: ownerId }).execute();
+      if (members.length)
+        await db
+          .insertInto('profile_list_profile')
+          .values(members.map((profile_id) => ({ profile_list_id: list.id, profile_id })))
+          .execute();
+      await db
+        .insertInto('saved_search')
+        .values({
+          name: `${name} search`,
+          url: `search=${encodeURIComponent(key)}&ordering=-created_at`,
+          entity: 'Profile',
+          owner_id: ownerId,
+        })
+        .execute();
     }
     const rated = profileIds.filter((_, i) => (i + key.length) % 4 === 0);
     if (rated.length) {
-      await db.insertInto('profile_user_rating').values(rated.map((profile_id, i) => ({ profile_id, user_id: ownerId, rating: (i * 1.25) % 10 }))).execute();
-      await db.insertInto('profile_comment').values(rated.map((profile_id) => ({ profile_id, user_id: ownerId, comment: `${key} thinks "so" 50% _maybe_` }))).execute();
+      await db
+        .insertInto('profile_user_rating')
+        .values(rated.map((profile_id, i) => ({ profile_id, user_id: ownerId, rating: (i * 1.25) % 10 })))
+        .execute();
+      await db
+        .insertInto('profile_comment')
+        .values(rated.map((profile_id) => ({ profile_id, user_id: ownerId, comment: `${key} thinks "so" 50% _maybe_` })))
+        .execute();
     }
   }
 }
@@ -117,7 +136,13 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
   if (elsewhere) await db.insertInto('organization_user').values({ organization_id: elsewhere.id, user_id: scout.id }).execute();
   await seedOwnedThings(
     db,
-    { staff: world.users.staff.id, alice: world.users.alice.id, colleague: world.users.colleague.id, stranger: world.users.stranger.id, scout: scout.id },
+    {
+      staff: world.users.staff.id,
+      alice: world.users.alice.id,
+      colleague: world.users.colleague.id,
+      stranger: world.users.stranger.id,
+      scout: scout.id,
+    },
     Object.values(world.profiles),
   );
 
@@ -128,7 +153,8 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
   };
 
   const docResponse = await app.inject({ method: 'GET', url: '/api/docs/json' });
-  if (docResponse.statusCode !== 200) throw new Error(`GET /api/docs/json answered ${docResponse.statusCode}: ${docResponse.body.slice(0, 500)}`);
+  if (docResponse.statusCode !== 200)
+    throw new Error(`GET /api/docs/json answered ${docResponse.statusCode}: ${docResponse.body.slice(0, 500)}`);
   const doc = docResponse.json() as Schema;
   const operations = operationsOf(doc);
 
@@ -137,7 +163,11 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
   for (const op of operations) {
     if (op.method !== 'GET' || op.parameters.some((p) => p.in === 'path' && p.required)) continue;
     const query = op.parameters.some((p) => p.in === 'query' && p.name === 'page_size') ? '?page_size=100' : '';
-    const response = await app.inject({ method: 'GET', url: `${op.path}${query}`, headers: { authorization: `Token ${callers.staff.token}` } });
+    const response = await app.inject({
+      method: 'GET',
+      url: `${op.path}${query}`,
+      headers: { authorization: `Token ${callers.staff.token}` },
+    });
     if (response.statusCode !== 200 || !/json/.test(String(response.headers['content-type']))) continue;
     const body = response.json();
     const rows: unknown[] = Array.isArray(body) ? body : Array.isArray(body?.results) ? body.results : [];
@@ -145,7 +175,9 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
     if (ids.length) idsByCollection.set(collectionOf(op.path), new Set(ids));
   }
   const idTables = await sql<{ table_name: string }>`
-    SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'id' AND data_type IN ('integer', 'bigint')`.execute(db);
+    SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'id' AND data_type IN ('integer', 'bigint')`.execute(
+    db,
+  );
   const allIds = new Set<number>([...idsByCollection.values()].flatMap((s) => [...s]));
   for (const { table_name } of idTables.rows) {
     const rows = await sql<{ id: number }>`SELECT id FROM ${sql.table(table_name)} ORDER BY id LIMIT 200`.execute(db);
@@ -178,7 +210,11 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
       const state = row.rows[0];
       if (!state) throw new Error(`the fuzzer's user ${caller.email} is gone`);
       if (!state.is_active || state.is_staff !== caller.flags.is_staff || state.is_crowdsourcing !== caller.flags.is_crowdsourcing) {
-        await db.updateTable('app_user').set({ is_active: true, ...caller.flags }).where('id', '=', caller.id).execute();
+        await db
+          .updateTable('app_user')
+          .set({ is_active: true, ...caller.flags })
+          .where('id', '=', caller.id)
+          .execute();
       }
       if (!state.live) caller.token = await issueToken(db, caller.id);
     }
@@ -186,8 +222,15 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
 
   function describe(request: FuzzRequest, response?: LightMyRequestResponse): string {
     const clip = (text: string, max = 600) => (text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text);
-    const auth = request.role === 'anonymous' ? (request.authorization !== undefined ? ` -H ${JSON.stringify(`Authorization: ${clip(request.authorization, 80)}`)}` : '') : ` -H 'Authorization: Token <${request.role}>'`;
-    const headers = Object.entries(request.headers).map(([k, v]) => ` -H ${JSON.stringify(`${k}: ${v}`)}`).join('');
+    const auth =
+      request.role === 'anonymous'
+        ? request.authorization !== undefined
+          ? ` -H ${JSON.stringify(`Authorization: ${clip(request.authorization, 80)}`)}`
+          : ''
+        : ` -H 'Authorization: Token <${request.role}>'`;
+    const headers = Object.entries(request.headers)
+      .map(([k, v]) => ` -H ${JSON.stringify(`${k}: ${v}`)}`)
+      .join('');
     const body = request.payload !== undefined ? ` --data ${JSON.stringify(clip(request.payload))}` : '';
     const lines = [`[${request.role}] curl -X ${request.method} '${clip(request.url, 2000)}'${auth}${headers}${body}`];
     if (response) lines.push(`→ ${response.statusCode} ${response.headers['content-type'] ?? ''} ${clip(response.body)}`);

@@ -94,7 +94,9 @@ describe('ListScreen rows', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Things' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create Thing' })).toHaveAttribute('href', '/things/create');
     const row = link.closest('tr') as HTMLElement;
-    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     // checkbox, name, location (N/A), created_at, public, members
     expect(cells.slice(1)).toEqual(['Thing 2', 'N/A', expect.stringMatching(/^2[23] Nov 2026, \d\d:03:05$/), 'Yes', '2']);
   });
@@ -102,20 +104,26 @@ describe('ListScreen rows', () => {
   it('asks the dataProvider for page 1 of 10 with nothing else on a bare address', async () => {
     const { dataProvider } = renderThings();
     await screen.findByText('Thing 1');
-    expect(dataProvider.getList).toHaveBeenCalledWith('things', expect.objectContaining({
-      pagination: { page: 1, perPage: 10 },
-      filter: {},
-    }));
+    expect(dataProvider.getList).toHaveBeenCalledWith(
+      'things',
+      expect.objectContaining({
+        pagination: { page: 1, perPage: 10 },
+        filter: {},
+      }),
+    );
     expect(dataProvider.getList.mock.calls[0][1].sort).toBeUndefined();
   });
 
   it('passes page, search and ordering from the address to the dataProvider', async () => {
     const { dataProvider } = renderThings('/things?ordering=-created_at&page=2&page_size=10&search=ann');
     await screen.findByText('Thing 1');
-    expect(dataProvider.getList).toHaveBeenCalledWith('things', expect.objectContaining({
-      pagination: { page: 2, perPage: 10 },
-      filter: { search: 'ann', ordering: '-created_at' },
-    }));
+    expect(dataProvider.getList).toHaveBeenCalledWith(
+      'things',
+      expect.objectContaining({
+        pagination: { page: 2, perPage: 10 },
+        filter: { search: 'ann', ordering: '-created_at' },
+      }),
+    );
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('ann');
   });
 });
@@ -137,10 +145,13 @@ describe('ListScreen search', () => {
     await user.keyboard('{Enter}');
     expect(location().search).toBe('?page=1&page_size=10&search=ann');
     await waitFor(() =>
-      expect(dataProvider.getList).toHaveBeenLastCalledWith('things', expect.objectContaining({
-        pagination: { page: 1, perPage: 10 },
-        filter: { search: 'ann' },
-      })),
+      expect(dataProvider.getList).toHaveBeenLastCalledWith(
+        'things',
+        expect.objectContaining({
+          pagination: { page: 1, perPage: 10 },
+          filter: { search: 'ann' },
+        }),
+      ),
     );
   });
 });
@@ -177,7 +188,9 @@ describe('ListScreen pager', () => {
     const { location } = renderThings('/things?page=2&page_size=10');
     await screen.findByText('Thing 1');
     const pager = screen.getByRole('navigation', { name: 'Pagination' });
-    const pages = within(pager).getAllByRole('button', { name: /^Page / }).map((button) => button.textContent);
+    const pages = within(pager)
+      .getAllByRole('button', { name: /^Page / })
+      .map((button) => button.textContent);
     expect(pages).toEqual(['1', '2', '3']);
     expect(within(pager).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     await user.click(within(pager).getByRole('button', { name: 'Last' }));
@@ -303,10 +316,13 @@ describe('ListScreen extra filters', () => {
     await user.click(screen.getByRole('button', { name: 'genders: x' }));
     expect(location().search).toBe('?gender=female&gender=male&page=1&page_size=10');
     await waitFor(() =>
-      expect(dataProvider.getList).toHaveBeenLastCalledWith('things', expect.objectContaining({
-        pagination: { page: 1, perPage: 10 },
-        filter: { gender: ['female', 'male'] },
-      })),
+      expect(dataProvider.getList).toHaveBeenLastCalledWith(
+        'things',
+        expect.objectContaining({
+          pagination: { page: 1, perPage: 10 },
+          filter: { gender: ['female', 'male'] },
+        }),
+      ),
     );
   });
 });

@@ -43,9 +43,7 @@ describe('failureReasons', () => {
   const failed = (...reasons: string[]) => reasons.map((reason, index) => ({ id: index + 1, reason }));
 
   it('names each distinct reason once, in order, each one a sentence', () => {
-    expect(failureReasons(failed('Not found.', 'Not found.', 'Server down', 'Not found.'), translate)).toBe(
-      'Not found. Server down.',
-    );
+    expect(failureReasons(failed('Not found.', 'Not found.', 'Server down', 'Not found.'), translate)).toBe('Not found. Server down.');
   });
 
   it('names the first three reasons and counts the others', () => {
@@ -61,9 +59,7 @@ describe('bulkResultText', () => {
   };
 
   it('reports the successes', () => {
-    expect(bulkResultText(messages, { succeeded: [1, 2, 3], failed: [] }, translate)).toBe(
-      'Deletion completed for 3 organizations.',
-    );
+    expect(bulkResultText(messages, { succeeded: [1, 2, 3], failed: [] }, translate)).toBe('Deletion completed for 3 organizations.');
   });
 
   it('adds the failures and why on a partial failure', () => {
@@ -75,9 +71,19 @@ describe('bulkResultText', () => {
   it('says a reason shared by several failures once', () => {
     const users = { success: 'resources.users.results.create_entities', failure: 'resources.users.results.failed' };
     const reason = 'user_id: This user is not a crowdsourcing user.';
-    expect(bulkResultText(users, { succeeded: [], failed: [{ id: 1, reason }, { id: 2, reason }] }, translate)).toBe(
-      'Default entity creation initiated for 0 users. Failed for 2 users: user_id: This user is not a crowdsourcing user.',
-    );
+    expect(
+      bulkResultText(
+        users,
+        {
+          succeeded: [],
+          failed: [
+            { id: 1, reason },
+            { id: 2, reason },
+          ],
+        },
+        translate,
+      ),
+    ).toBe('Default entity creation initiated for 0 users. Failed for 2 users: user_id: This user is not a crowdsourcing user.');
   });
 
   it('gives every list a failure text with the reasons', () => {

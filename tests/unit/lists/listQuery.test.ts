@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  apiFilterOf,
-  readListQuery,
-  sortDirectionOf,
-  toggleOrdering,
-  writeListQuery,
-} from '../../../src/lists/listQuery';
+import { apiFilterOf, readListQuery, sortDirectionOf, toggleOrdering, writeListQuery } from '../../../src/lists/listQuery';
 import type { ListQuery } from '../../../src/lists/types';
 
 const query = (change: Partial<ListQuery> = {}): ListQuery => ({
@@ -55,9 +49,7 @@ describe('list state in the address', () => {
     const written = writeListQuery(query({ page: 2, ordering: '-tech_rating' }), 'sortDirection');
     expect(written.toString()).toBe('direction=desc&page=2&sort=tech_rating');
     expect(readListQuery(written, 'sortDirection').ordering).toBe('-tech_rating');
-    expect(readListQuery(new URLSearchParams('direction=asc&sort=first_name'), 'sortDirection').ordering).toBe(
-      'first_name',
-    );
+    expect(readListQuery(new URLSearchParams('direction=asc&sort=first_name'), 'sortDirection').ordering).toBe('first_name');
   });
 });
 

@@ -166,7 +166,30 @@ describe('describeCron (properties)', () => {
   });
 
   it('rejects any unknown word in any part', () => {
-    const known = new Set(['L', 'W', 'LW', 'JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC', 'SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT']);
+    const known = new Set([
+      'L',
+      'W',
+      'LW',
+      'JAN',
+      'FEB',
+      'MAR',
+      'APR',
+      'MAY',
+      'JUN',
+      'JUL',
+      'AUG',
+      'SEP',
+      'OCT',
+      'NOV',
+      'DEC',
+      'SUN',
+      'MON',
+      'TUE',
+      'WED',
+      'THU',
+      'FRI',
+      'SAT',
+    ]);
     const word = fc.stringMatching(/^[A-Za-z]{1,8}$/).filter((w) => !known.has(w.toUpperCase()));
     fc.assert(
       fc.property(expression(FIVE), fc.integer({ min: 0, max: 4 }), word, (parts, index, unknown) => {

@@ -1,12 +1,6 @@
 // Records and type definitions of the data-operations screens' tests (data sources,
 // executions, platform connections), shaped as types/wire/data-operations.ts says.
-import type {
-  DataSource,
-  DataSourceDimensions,
-  Execution,
-  PlatformConnection,
-  PlatformConnectionDimensions,
-} from '../../../types/api';
+import type { DataSource, DataSourceDimensions, Execution, PlatformConnection, PlatformConnectionDimensions } from '../../../types/api';
 
 export const dataSourceDimensions: DataSourceDimensions = {
   profile_search: {

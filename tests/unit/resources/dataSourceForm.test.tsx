@@ -13,7 +13,8 @@ afterEach(() => {
 
 type Ui = ReturnType<typeof userEvent.setup>;
 
-const dimensionsRequest = (dimensions: () => Promise<unknown> = () => Promise.resolve(dataSourceDimensions)) =>
+const dimensionsRequest =
+  (dimensions: () => Promise<unknown> = () => Promise.resolve(dataSourceDimensions)) =>
   (method: string, path: string) =>
     method === 'GET' && path === '/data-sources/dimensions/' ? dimensions() : Promise.reject(new Error(`unexpected ${method} ${path}`));
 
@@ -23,7 +24,10 @@ function renderCreate(overrides = {}) {
     create: (_r: string, { data }: { data: object }) => Promise.resolve({ data: { id: 5, ...data } }),
     ...overrides,
   });
-  return { dataProvider, ...renderInAdmin(<DataSourceCreate />, { dataProvider, url: '/data-sources/create', path: '/data-sources/create' }) };
+  return {
+    dataProvider,
+    ...renderInAdmin(<DataSourceCreate />, { dataProvider, url: '/data-sources/create', path: '/data-sources/create' }),
+  };
 }
 
 function renderEdit(record = dataSource(1), overrides = {}) {
@@ -45,7 +49,7 @@ const select = async (ui: Ui, field: RegExp, option: string) => {
 };
 
 describe('DataSourceCreate', () => {
-  it("starts with the first type, its visible fields and its first schedule; hidden fields are not shown", async () => {
+  it('starts with the first type, its visible fields and its first schedule; hidden fields are not shown', async () => {
     renderCreate();
     expect(await screen.findByRole('combobox', { name: /^Source Type/ })).toHaveTextContent('Profile Search');
     expect(screen.getByRole('textbox', { name: 'Name' })).toBeRequired();
@@ -181,7 +185,12 @@ describe('DataSourceEdit', () => {
         data: {
           name: 'Renamed',
           source_type: 'profile_search',
-          additional_data: { search_url: 'https://example.com/search', keywords: ['rust', 'go'], cursor: 'abc', user_agent: navigator.userAgent },
+          additional_data: {
+            search_url: 'https://example.com/search',
+            keywords: ['rust', 'go'],
+            cursor: 'abc',
+            user_agent: navigator.userAgent,
+          },
           schedule: '0 9 * * 1',
         },
       }),

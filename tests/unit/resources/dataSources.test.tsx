@@ -61,7 +61,11 @@ describe('DataSourceList', () => {
     const ui = userEvent.setup();
     const { location } = renderList();
     await screen.findByText('Source 1');
-    for (const [label, field] of [['Name', 'name'], ['Created At', 'created_at'], ['Updated At', 'updated_at']]) {
+    for (const [label, field] of [
+      ['Name', 'name'],
+      ['Created At', 'created_at'],
+      ['Updated At', 'updated_at'],
+    ]) {
       await ui.click(screen.getByRole('button', { name: label }));
       expect(new URLSearchParams(location().search).get('ordering')).toBe(field);
     }
@@ -163,7 +167,11 @@ describe('DataSourceShow', () => {
     expect(values[4].textContent).toContain('\n  "search_url"');
     expect(values[5]).toHaveTextContent('At 09:00 AM, only on Monday');
     const table = screen.getByRole('table', { name: 'Last Executions' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Status', 'Date Done', 'Result']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Status', 'Date Done', 'Result']);
     expect(within(table).getByRole('link', { name: 'FAILURE' })).toHaveAttribute('href', '/executions/11');
     expect(within(table).getByText('Blocked, Try later')).toBeInTheDocument();
     expect(within(table).getByText(formatDateTime('2026-11-22T08:10:00Z'))).toBeInTheDocument();

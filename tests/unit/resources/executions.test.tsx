@@ -28,7 +28,9 @@ describe('ExecutionList', () => {
     expect(headers.map((header) => header.getAttribute('aria-sort'))).toEqual([null, null, 'none', null]);
     expect(screen.queryByRole('checkbox')).toBeNull();
     const cells = (name: string) =>
-      within(screen.getByRole('link', { name }).closest('tr') as HTMLElement).getAllByRole('cell').map((cell) => cell.textContent);
+      within(screen.getByRole('link', { name }).closest('tr') as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
     expect(cells('FAILURE')).toEqual(['FAILURE', 'Source 3', formatDateTime('2026-11-22T08:10:00Z'), 'HttpError']);
     expect(cells('STARTED')).toEqual(['STARTED', 'Source 3', 'N/A', 'N/A']);
     expect(cells('SUCCESS')).toEqual(['SUCCESS', 'N/A', formatDateTime('2026-11-22T08:10:00Z'), 'N/A']);
@@ -112,7 +114,11 @@ describe('ExecutionShow', () => {
 
   it('Cancel posts cancel/ and reloads the execution', async () => {
     const ui = userEvent.setup();
-    let current = execution(7, { status: 'STARTED', date_done: null, progress: { total: null, processed: 3, created: 3, updated: 0, unchanged: 0, failed: 0 } });
+    let current = execution(7, {
+      status: 'STARTED',
+      date_done: null,
+      progress: { total: null, processed: 3, created: 3, updated: 0, unchanged: 0, failed: 0 },
+    });
     const { dataProvider } = renderShow(
       () => Promise.resolve({ data: current }),
       () => {

@@ -2,10 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Organization } from '../../../types/api';
-import {
-  AddUsersToOrganization,
-  RemoveUsersFromOrganization,
-} from '../../../resources/organizations/OrganizationUsersFlow';
+import { AddUsersToOrganization, RemoveUsersFromOrganization } from '../../../resources/organizations/OrganizationUsersFlow';
 import { fakeDataProvider, page, renderInAdmin } from '../lists/renderInAdmin';
 
 const organization = (id: number, userIds: number[] = []): Organization => ({
@@ -42,7 +39,7 @@ async function choose(ui: ReturnType<typeof userEvent.setup>, name: string) {
 }
 
 describe('/organizations/add-users', () => {
-  it("asks for an organization when none is chosen", async () => {
+  it('asks for an organization when none is chosen', async () => {
     const ui = userEvent.setup();
     const { dataProvider } = renderFlow('add', '/organizations/add-users?id=3&id=5');
     await waitFor(() => expect(screen.getByRole('combobox', { name: /Organization/ })).not.toHaveAttribute('aria-disabled'));
@@ -56,10 +53,7 @@ describe('/organizations/add-users', () => {
     const ui = userEvent.setup();
     await ui.click(await screen.findByRole('combobox', { name: /Organization/ }));
     expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Org 1', 'Org 2']);
-    expect(dataProvider.getList).toHaveBeenCalledWith(
-      'organizations',
-      expect.objectContaining({ pagination: { page: 1, perPage: 100 } }),
-    );
+    expect(dataProvider.getList).toHaveBeenCalledWith('organizations', expect.objectContaining({ pagination: { page: 1, perPage: 100 } }));
   });
 
   it('loads page after page until it has them all', async () => {

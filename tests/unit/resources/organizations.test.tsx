@@ -37,12 +37,7 @@ describe('OrganizationList', () => {
     const link = await screen.findByRole('link', { name: 'Org 1' });
     expect(link).toHaveAttribute('href', '/organizations/1');
     const headers = screen.getAllByRole('columnheader');
-    expect(headers.slice(1).map((header) => header.textContent)).toEqual([
-      'Name',
-      'Created At',
-      'Updated At',
-      'Number of Users',
-    ]);
+    expect(headers.slice(1).map((header) => header.textContent)).toEqual(['Name', 'Created At', 'Updated At', 'Number of Users']);
     expect(headers.slice(1).map((header) => header.getAttribute('aria-sort'))).toEqual([null, 'none', 'none', null]);
     const cells = within(link.closest('tr') as HTMLElement).getAllByRole('cell');
     expect(cells[4]).toHaveTextContent('3');
@@ -78,12 +73,11 @@ describe('OrganizationShow', () => {
     expect(screen.getAllByRole('definition')[0]).toHaveTextContent('Org 4');
     expect(screen.getAllByRole('term').map((term) => term.textContent)).toEqual(['Name', 'Created At', 'Updated At']);
     const table = screen.getByRole('table', { name: 'Users' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      'First Name',
-      'Last Name',
-      'Email',
-      'Joined At',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['First Name', 'Last Name', 'Email', 'Joined At']);
     expect(within(table).getByText('user6@example.com')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/organizations/4/update');
   });
@@ -93,7 +87,11 @@ describe('OrganizationCreate', () => {
   it('posts the name with no users and opens the new organization', async () => {
     const ui = userEvent.setup();
     const dataProvider = fakeDataProvider({ create: () => Promise.resolve({ data: organization(9) }) });
-    const { location } = renderInAdmin(<OrganizationCreate />, { dataProvider, url: '/organizations/create', path: '/organizations/create' });
+    const { location } = renderInAdmin(<OrganizationCreate />, {
+      dataProvider,
+      url: '/organizations/create',
+      path: '/organizations/create',
+    });
     await ui.type(screen.getByRole('textbox', { name: 'Name' }), 'Scouts');
     await ui.click(screen.getByRole('button', { name: 'Save' }));
     expect(dataProvider.create).toHaveBeenCalledWith('organizations', { data: { name: 'Scouts', users: [] } });
@@ -114,7 +112,11 @@ describe('OrganizationCreate', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const dataProvider = fakeDataProvider({ create: () => Promise.reject(new Error('name: This field is required.')) });
-    const { location } = renderInAdmin(<OrganizationCreate />, { dataProvider, url: '/organizations/create', path: '/organizations/create' });
+    const { location } = renderInAdmin(<OrganizationCreate />, {
+      dataProvider,
+      url: '/organizations/create',
+      path: '/organizations/create',
+    });
     await ui.type(screen.getByRole('textbox', { name: 'Name' }), 'Scouts');
     await ui.click(screen.getByRole('button', { name: 'Save' }));
     const alert = await screen.findByRole('alert');
@@ -134,7 +136,11 @@ describe('OrganizationEdit', () => {
       getOne: () => Promise.resolve({ data: organization(4, [5, 6]) }),
       update: (_resource: string, { id, data }: { id: number; data: object }) => Promise.resolve({ data: { id, ...data } }),
     });
-    const { location } = renderInAdmin(<OrganizationEdit />, { dataProvider, url: '/organizations/4/update', path: '/organizations/:id/update' });
+    const { location } = renderInAdmin(<OrganizationEdit />, {
+      dataProvider,
+      url: '/organizations/4/update',
+      path: '/organizations/:id/update',
+    });
     const name = await screen.findByRole('textbox', { name: 'Name' });
     expect(name).toHaveValue('Org 4');
     await ui.clear(name);
@@ -160,7 +166,11 @@ describe('OrganizationEdit', () => {
       getOne: () => Promise.resolve({ data: organization(4) }),
       update: () => Promise.reject(new Error('Conflict.')),
     });
-    const { location } = renderInAdmin(<OrganizationEdit />, { dataProvider, url: '/organizations/4/update', path: '/organizations/:id/update' });
+    const { location } = renderInAdmin(<OrganizationEdit />, {
+      dataProvider,
+      url: '/organizations/4/update',
+      path: '/organizations/:id/update',
+    });
     await screen.findByRole('textbox', { name: 'Name' });
     await ui.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update organization.');

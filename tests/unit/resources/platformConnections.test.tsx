@@ -30,7 +30,11 @@ describe('PlatformConnectionList', () => {
       getList: () => page([platformConnection(1), platformConnection(2, { category_type: 'mailer', created_by: 'bob@example.com' })]),
       request: dimensionsRequest,
     });
-    const { location } = renderInAdmin(<PlatformConnectionList />, { dataProvider, url: '/platform-connections', path: '/platform-connections' });
+    const { location } = renderInAdmin(<PlatformConnectionList />, {
+      dataProvider,
+      url: '/platform-connections',
+      path: '/platform-connections',
+    });
     expect(await screen.findByRole('link', { name: 'Professional Network API' })).toHaveAttribute('href', '/platform-connections/1');
     expect(screen.getByRole('link', { name: 'Mailer' })).toHaveAttribute('href', '/platform-connections/2');
     const headers = screen.getAllByRole('columnheader');
@@ -70,14 +74,16 @@ describe('PlatformConnectionShow', () => {
   it('shows the source type label, dates, creator, the visible parameters with secrets masked, and Edit', async () => {
     renderShow();
     await screen.findByRole('heading', { name: 'Platform Connection 4' });
-    await waitFor(() => expect(screen.getAllByRole('term').map((term) => term.textContent)).toEqual([
-      'Source Type',
-      'Created At',
-      'Updated At',
-      'Created By',
-      'Account',
-      'API Key',
-    ]));
+    await waitFor(() =>
+      expect(screen.getAllByRole('term').map((term) => term.textContent)).toEqual([
+        'Source Type',
+        'Created At',
+        'Updated At',
+        'Created By',
+        'Account',
+        'API Key',
+      ]),
+    );
     const values = screen.getAllByRole('definition');
     expect(values[0]).toHaveTextContent('Professional Network API');
     expect(values[3]).toHaveTextContent('ada@example.com');
@@ -170,7 +176,11 @@ describe('PlatformConnectionEdit', () => {
     });
     return {
       dataProvider,
-      ...renderInAdmin(<PlatformConnectionEdit />, { dataProvider, url: '/platform-connections/4/update', path: '/platform-connections/:id/update' }),
+      ...renderInAdmin(<PlatformConnectionEdit />, {
+        dataProvider,
+        url: '/platform-connections/4/update',
+        path: '/platform-connections/:id/update',
+      }),
     };
   };
 

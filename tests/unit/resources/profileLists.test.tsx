@@ -72,12 +72,11 @@ describe('ProfileListShow', () => {
     expect(await screen.findByRole('link', { name: '5' })).toHaveAttribute('href', '/profiles/5');
     expect(screen.getAllByRole('term').map((term) => term.textContent)).toEqual(['Name', 'Created At', 'Updated At']);
     const table = screen.getByRole('table', { name: 'Profiles' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      'ID',
-      'First Name',
-      'Last Name',
-      'External ID',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['ID', 'First Name', 'Last Name', 'External ID']);
     expect(within(table).getByText('https://www.linkedin.com/in/p-6/')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/profile-lists/4/update');
   });
@@ -87,7 +86,11 @@ describe('ProfileListCreate and ProfileListEdit', () => {
   it('posts the name with no profiles and opens the new list', async () => {
     const ui = userEvent.setup();
     const dataProvider = fakeDataProvider({ create: () => Promise.resolve({ data: profileList(9) }) });
-    const { location } = renderInAdmin(<ProfileListCreate />, { dataProvider, url: '/profile-lists/create', path: '/profile-lists/create' });
+    const { location } = renderInAdmin(<ProfileListCreate />, {
+      dataProvider,
+      url: '/profile-lists/create',
+      path: '/profile-lists/create',
+    });
     await ui.type(screen.getByRole('textbox', { name: 'Name' }), 'Founders');
     await ui.click(screen.getByRole('button', { name: 'Save' }));
     expect(dataProvider.create).toHaveBeenCalledWith('profile-lists', { data: { name: 'Founders', profiles: [] } });
@@ -98,7 +101,11 @@ describe('ProfileListCreate and ProfileListEdit', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const dataProvider = fakeDataProvider({ create: () => Promise.reject(new Error('name: This field is required.')) });
-    const { location } = renderInAdmin(<ProfileListCreate />, { dataProvider, url: '/profile-lists/create', path: '/profile-lists/create' });
+    const { location } = renderInAdmin(<ProfileListCreate />, {
+      dataProvider,
+      url: '/profile-lists/create',
+      path: '/profile-lists/create',
+    });
     await ui.type(screen.getByRole('textbox', { name: 'Name' }), 'Founders');
     await ui.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create profile list.');
@@ -112,7 +119,11 @@ describe('ProfileListCreate and ProfileListEdit', () => {
       getOne: () => Promise.resolve({ data: profileList(4, [5, 6]) }),
       update: (_resource: string, { id, data }: { id: number; data: object }) => Promise.resolve({ data: { id, ...data } }),
     });
-    const { location } = renderInAdmin(<ProfileListEdit />, { dataProvider, url: '/profile-lists/4/update', path: '/profile-lists/:id/update' });
+    const { location } = renderInAdmin(<ProfileListEdit />, {
+      dataProvider,
+      url: '/profile-lists/4/update',
+      path: '/profile-lists/:id/update',
+    });
     const name = await screen.findByRole('textbox', { name: 'Name' });
     await ui.clear(name);
     await ui.type(name, 'Renamed');
@@ -127,7 +138,11 @@ describe('ProfileListCreate and ProfileListEdit', () => {
   it("says 'Error fetching profile list.' and 'Failed to update profile list.'", async () => {
     const ui = userEvent.setup();
     const failing = fakeDataProvider({ getOne: () => Promise.reject(new Error('Not found.')) });
-    const { unmount } = renderInAdmin(<ProfileListEdit />, { dataProvider: failing, url: '/profile-lists/4/update', path: '/profile-lists/:id/update' });
+    const { unmount } = renderInAdmin(<ProfileListEdit />, {
+      dataProvider: failing,
+      url: '/profile-lists/4/update',
+      path: '/profile-lists/:id/update',
+    });
     expect(await screen.findByText('Error fetching profile list.')).toBeInTheDocument();
     unmount();
     const dataProvider = fakeDataProvider({

@@ -57,7 +57,9 @@ describe('/profile-lists/add-profiles', () => {
 
   it("reports 'Failed to add profiles to the list.'", async () => {
     const ui = userEvent.setup();
-    renderFlow('add', '/profile-lists/add-profiles?id=3', { update: () => Promise.reject(new Error('profiles: Invalid pk "3" - object does not exist.')) });
+    renderFlow('add', '/profile-lists/add-profiles?id=3', {
+      update: () => Promise.reject(new Error('profiles: Invalid pk "3" - object does not exist.')),
+    });
     await choose(ui, 'List 2');
     await ui.click(screen.getByRole('button', { name: 'Add Profiles' }));
     const alert = await screen.findByRole('alert');

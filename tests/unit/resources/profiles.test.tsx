@@ -20,8 +20,7 @@ function renderProfiles(url = '/profiles', overrides = {}) {
 }
 
 /** The filter of the latest getList call. */
-const lastFilter = (dataProvider: ReturnType<typeof renderProfiles>['dataProvider']) =>
-  dataProvider.getList.mock.calls.at(-1)?.[1].filter;
+const lastFilter = (dataProvider: ReturnType<typeof renderProfiles>['dataProvider']) => dataProvider.getList.mock.calls.at(-1)?.[1].filter;
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -62,18 +61,21 @@ describe('ProfileList address', () => {
   it('sends every key of the address to the API: page, search, sort + direction as ordering, repeated filters, ranges', async () => {
     const { dataProvider } = renderProfiles(address);
     await screen.findByText('First1');
-    expect(dataProvider.getList).toHaveBeenCalledWith('profiles', expect.objectContaining({
-      pagination: { page: 3, perPage: 10 },
-      filter: {
-        search: 'ann',
-        ordering: '-tech_rating',
-        data_sources: ['2'],
-        nationalities: ['DE'],
-        gender: ['female', 'male'],
-        tech_rating__gte: ['2'],
-        tech_rating__lte: ['7.5'],
-      },
-    }));
+    expect(dataProvider.getList).toHaveBeenCalledWith(
+      'profiles',
+      expect.objectContaining({
+        pagination: { page: 3, perPage: 10 },
+        filter: {
+          search: 'ann',
+          ordering: '-tech_rating',
+          data_sources: ['2'],
+          nationalities: ['DE'],
+          gender: ['female', 'male'],
+          tech_rating__gte: ['2'],
+          tech_rating__lte: ['7.5'],
+        },
+      }),
+    );
     expect(screen.getByRole('columnheader', { name: 'Tech Rating' })).toHaveAttribute('aria-sort', 'descending');
     expect(screen.getByRole('checkbox', { name: 'Tech Rating' })).toBeChecked();
     expect(screen.getByRole('slider', { name: 'Tech Rating minimum' })).toHaveValue('2');
@@ -104,7 +106,9 @@ describe('ProfileList address', () => {
     await screen.findByText('First1');
     await ui.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(location().search).toBe('?gender=male&nationalities=AT&nationalities=DE&page=2');
-    await waitFor(() => expect(dataProvider.getList).toHaveBeenLastCalledWith('profiles', expect.objectContaining({ pagination: { page: 2, perPage: 10 } })));
+    await waitFor(() =>
+      expect(dataProvider.getList).toHaveBeenLastCalledWith('profiles', expect.objectContaining({ pagination: { page: 2, perPage: 10 } })),
+    );
     await ui.type(screen.getByRole('searchbox', { name: 'Search' }), 'rust{Enter}');
     expect(location().search).toBe('?gender=male&nationalities=AT&nationalities=DE&page=1&search=rust');
   });

@@ -94,7 +94,18 @@ describe('ProfileShow content', () => {
   it("shows the ten lists, '-' for the empty ones and no empty item field", async () => {
     renderProfile(normal);
     await screen.findByRole('heading', { name: 'Education' });
-    const headings = ['Education', 'Jobs', 'Skills', 'Courses', 'Languages', 'Projects', 'Publications', 'Licenses', 'Recommendations', 'Interests'];
+    const headings = [
+      'Education',
+      'Jobs',
+      'Skills',
+      'Courses',
+      'Languages',
+      'Projects',
+      'Publications',
+      'Licenses',
+      'Recommendations',
+      'Interests',
+    ];
     for (const name of headings) expect(screen.getByRole('heading', { name })).toBeInTheDocument();
     const education = section('Education');
     expect(within(education).getByRole('listitem')).toHaveTextContent('School: TU Berlin');
@@ -128,7 +139,8 @@ describe('ProfileShow content', () => {
 describe('ProfileConnections', () => {
   it('pages the connections of the profile, ID linking to each, without sorting', async () => {
     const dataProvider = fakeDataProvider({
-      getList: () => page([{ id: 9, external_id: 'https://www.linkedin.com/in/x/', first_name: 'Grace', last_name: 'Hopper', degree: 2 }], 11),
+      getList: () =>
+        page([{ id: 9, external_id: 'https://www.linkedin.com/in/x/', first_name: 'Grace', last_name: 'Hopper', degree: 2 }], 11),
     });
     renderInAdmin(<ProfileConnections />, { dataProvider, url: '/profiles/5/connections?page=2', path: '/profiles/:id/connections' });
     expect(await screen.findByRole('link', { name: '9' })).toHaveAttribute('href', '/profiles/9');
@@ -147,7 +159,17 @@ describe('ProfileConnections', () => {
 describe('ProfileShow changes', () => {
   it('lists what retrievals and corrections changed, newest first, with the execution linked', async () => {
     const changes = [
-      { id: 3, field: 'jobs', old_value: [{ job_title: 'CTO', company: { id: 1, name: 'Nova Labs' } }], new_value: [{ job_title: 'Founder', company: { id: 2, name: 'Kite AI' } }, { job_title: 'CTO', company: { id: 1, name: 'Nova Labs' } }], changed_at: '2026-11-24T10:00:00Z', execution_id: 12 },
+      {
+        id: 3,
+        field: 'jobs',
+        old_value: [{ job_title: 'CTO', company: { id: 1, name: 'Nova Labs' } }],
+        new_value: [
+          { job_title: 'Founder', company: { id: 2, name: 'Kite AI' } },
+          { job_title: 'CTO', company: { id: 1, name: 'Nova Labs' } },
+        ],
+        changed_at: '2026-11-24T10:00:00Z',
+        execution_id: 12,
+      },
       { id: 2, field: 'tech_rating', old_value: 6, new_value: 9.5, changed_at: '2026-11-23T10:00:00Z', execution_id: null },
       { id: 1, field: 'profile', old_value: null, new_value: 'created', changed_at: '2026-11-22T10:00:00Z', execution_id: 11 },
     ];
@@ -157,7 +179,14 @@ describe('ProfileShow changes', () => {
     });
     renderInAdmin(<ProfileShow />, { dataProvider, url: '/profiles/5', path: '/profiles/:id', authProvider: signedInAs(staff) });
     const table = await screen.findByRole('table', { name: 'Changes' });
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
     expect(rows.map((cells) => cells.slice(1))).toEqual([
       ['Jobs', 'CTO at Nova Labs', 'Founder at Kite AI; CTO at Nova Labs', 'Execution 12'],
       ['Tech Rating', '6', '9.5', 'Staff correction'],

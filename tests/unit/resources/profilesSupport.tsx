@@ -39,7 +39,13 @@ export const profile = (id: number, change: Partial<Profile> = {}): Profile => (
   ],
   annotation_provenance: {},
   educations: [
-    { degree: null, field_of_study: 'Computer Science', start_date: '2010', end_date: '2014', school: { name: 'TU Berlin', location: null } },
+    {
+      degree: null,
+      field_of_study: 'Computer Science',
+      start_date: '2010',
+      end_date: '2014',
+      school: { name: 'TU Berlin', location: null },
+    },
   ],
   jobs: [{ job_title: 'CTO', start_date: '2020', end_date: null, company: { name: 'Acme' } }],
   skills: [{ name: 'Rust', endorsements: 12 }],

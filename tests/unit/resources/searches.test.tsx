@@ -31,11 +31,12 @@ describe('SearchList', () => {
       '/profiles?direction=desc&gender=female&sort=tech_rating',
     );
     expect(screen.getByRole('link', { name: 'Search 2' })).toHaveAttribute('href', '/profiles');
-    expect(screen.getAllByRole('columnheader').slice(1).map((header) => header.textContent)).toEqual([
-      'Name',
-      'Created At',
-      'Updated At',
-    ]);
+    expect(
+      screen
+        .getAllByRole('columnheader')
+        .slice(1)
+        .map((header) => header.textContent),
+    ).toEqual(['Name', 'Created At', 'Updated At']);
     expect(screen.getByText('There are 2 searches')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /create/i })).not.toBeInTheDocument();
   });
@@ -88,7 +89,9 @@ describe('SearchCreate', () => {
   it("shows 'Failed to create search.' for 3 seconds, then returns to My Searches", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const dataProvider = fakeDataProvider({ create: () => Promise.reject(new Error('url: Ensure this field has no more than 4000 characters.')) });
+    const dataProvider = fakeDataProvider({
+      create: () => Promise.reject(new Error('url: Ensure this field has no more than 4000 characters.')),
+    });
     const { location } = renderInAdmin(<SearchCreate />, { dataProvider, url: address, path: '/searches/create' });
     await ui.type(screen.getByRole('textbox', { name: 'Name' }), 'Too long');
     await ui.click(screen.getByRole('button', { name: 'Save' }));

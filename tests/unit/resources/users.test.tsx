@@ -48,7 +48,12 @@ describe('UserList', () => {
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search by name or email...');
     expect(screen.getByText('There are 3 users')).toBeInTheDocument();
     const row = screen.getByRole('link', { name: 'First2' }).closest('tr') as HTMLElement;
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent).slice(4, 6)).toEqual(['True', 'False']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(4, 6),
+    ).toEqual(['True', 'False']);
   });
 
   it('sorts by each sortable column under its API name', async () => {
@@ -70,9 +75,24 @@ describe('UserList', () => {
   });
 
   it.each([
-    ['Set Crowdsource Status', '/users/crowdsourcing/', (id: number) => ({ is_crowdsourcing: true, user_id: id }), 'Crowdsource status set for 2 users.'],
-    ['Unset Crowdsource Status', '/users/crowdsourcing/', (id: number) => ({ is_crowdsourcing: false, user_id: id }), 'Crowdsource status unset for 2 users.'],
-    ['Create Default Entities', '/users/crowdsourcing/entities/', (id: number) => ({ user_id: id }), 'Default entity creation initiated for 2 users.'],
+    [
+      'Set Crowdsource Status',
+      '/users/crowdsourcing/',
+      (id: number) => ({ is_crowdsourcing: true, user_id: id }),
+      'Crowdsource status set for 2 users.',
+    ],
+    [
+      'Unset Crowdsource Status',
+      '/users/crowdsourcing/',
+      (id: number) => ({ is_crowdsourcing: false, user_id: id }),
+      'Crowdsource status unset for 2 users.',
+    ],
+    [
+      'Create Default Entities',
+      '/users/crowdsourcing/entities/',
+      (id: number) => ({ user_id: id }),
+      'Default entity creation initiated for 2 users.',
+    ],
     ['Activate User', '/users/activate/', (id: number) => ({ user_id: id }), 'Activation completed for 2 users.'],
     ['Deactivate User', '/users/de-activate/', (id: number) => ({ user_id: id }), 'Deactivation completed for 2 users.'],
   ])('%s posts to %s for each selected user', async (action, path, body, text) => {

@@ -71,23 +71,27 @@ describe('token index', () => {
     const words = ['ana', 'anabel', 'bruno', 'müller', 'muller', 'li', 'lee', 'x'];
     const doc = fc.array(fc.constantFrom(...words), { maxLength: 4 }).map((w) => w.join(' '));
     await fc.assert(
-      fc.asyncProperty(fc.array(doc, { minLength: 1, maxLength: 30 }), fc.array(fc.tuple(fc.nat(40), fc.option(doc), fc.boolean()), { maxLength: 60 }), async (initial, edits) => {
-        const capacity = 64;
-        const model: (string | undefined)[] = [...initial];
-        const search = new SearchIndex(await TokenIndex.build(initial), capacity);
-        for (const [row, document, merge] of edits) {
-          model[row] = document ?? undefined;
-          search.set(row, document ?? undefined);
-          if (merge) search.merge();
-        }
-        for (const term of ['an', 'ana', 'ül', 'l', 'bruno', 'x', 'zz']) {
-          const found = emptySet(capacity);
-          for (let row = 0; row < capacity; row++) add(found, row);
-          search.filter(found, [term]);
-          const expected = model.flatMap((d, row) => (d !== undefined && d.split(' ').some((t) => t.includes(term)) ? [row] : []));
-          expect(members(found, capacity), term).toEqual(expected);
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(doc, { minLength: 1, maxLength: 30 }),
+        fc.array(fc.tuple(fc.nat(40), fc.option(doc), fc.boolean()), { maxLength: 60 }),
+        async (initial, edits) => {
+          const capacity = 64;
+          const model: (string | undefined)[] = [...initial];
+          const search = new SearchIndex(await TokenIndex.build(initial), capacity);
+          for (const [row, document, merge] of edits) {
+            model[row] = document ?? undefined;
+            search.set(row, document ?? undefined);
+            if (merge) search.merge();
+          }
+          for (const term of ['an', 'ana', 'ül', 'l', 'bruno', 'x', 'zz']) {
+            const found = emptySet(capacity);
+            for (let row = 0; row < capacity; row++) add(found, row);
+            search.filter(found, [term]);
+            const expected = model.flatMap((d, row) => (d !== undefined && d.split(' ').some((t) => t.includes(term)) ? [row] : []));
+            expect(members(found, capacity), term).toEqual(expected);
+          }
+        },
+      ),
       { seed: 20261124, numRuns: 150 },
     );
   });
@@ -96,22 +100,26 @@ describe('token index', () => {
 describe('blocked orders', () => {
   it('without a store, find rows by their order: sorted insertions and removals across block splits', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.boolean(), fc.nat(3000)), { maxLength: 4000 }), fc.uniqueArray(fc.nat(3000), { maxLength: 2000 }), (ops, initial) => {
-        const sorted = [...initial].sort((a, b) => a - b);
-        const rows = OrderedRows.from(sorted);
-        const model = new Set(sorted);
-        const before = (a: number, b: number) => a < b;
-        for (const [insert, value] of ops) {
-          if (insert && !model.has(value)) {
-            rows.insertSorted(value, before);
-            model.add(value);
-          } else if (!insert) {
-            expect(rows.removeSorted(value, before)).toBe(model.delete(value));
+      fc.property(
+        fc.array(fc.tuple(fc.boolean(), fc.nat(3000)), { maxLength: 4000 }),
+        fc.uniqueArray(fc.nat(3000), { maxLength: 2000 }),
+        (ops, initial) => {
+          const sorted = [...initial].sort((a, b) => a - b);
+          const rows = OrderedRows.from(sorted);
+          const model = new Set(sorted);
+          const before = (a: number, b: number) => a < b;
+          for (const [insert, value] of ops) {
+            if (insert && !model.has(value)) {
+              rows.insertSorted(value, before);
+              model.add(value);
+            } else if (!insert) {
+              expect(rows.removeSorted(value, before)).toBe(model.delete(value));
+            }
           }
-        }
-        expect(rows.toArray()).toEqual([...model].sort((a, b) => a - b));
-        expect(rows.size).toBe(model.size);
-      }),
+          expect(rows.toArray()).toEqual([...model].sort((a, b) => a - b));
+          expect(rows.size).toBe(model.size);
+        },
+      ),
       { seed: 11, numRuns: 60 },
     );
   });
@@ -177,15 +185,40 @@ const NAMES = ['ana', 'Ana', 'bruno', 'zoë', 'émile', 'li'];
 const WORDS = ['engineer', 'founder', 'berlin', 'são', 'paulo', 'phd'];
 
 const rowArbitrary = (id: number) =>
-  fc.record({
-    first_name: fc.option(fc.constantFrom(...NAMES), { freq: 6 }),
-    last_name: fc.constantFrom(...NAMES),
-    sources: fc.subarray([1, 2, 3]),
-    nationalities: fc.subarray(['DE', 'FR', 'BR']),
-    gender: fc.option(fc.constantFrom('female', 'male'), { freq: 3 }),
-    numbers: fc.record(Object.fromEntries(NUMERIC_SORTS.map((f) => [f, fc.option(f.endsWith('_at') ? fc.integer({ min: 0, max: 6 }).map((n) => n * 1.5) : fc.constantFrom(-1, 0, 1.5, 2.3, 2.31, 2.38, 3, 4.5, 7.5, 9.95, 10, 10.5), { freq: f.endsWith('_at') ? 1000 : 3 })])) as Record<(typeof NUMERIC_SORTS)[number], fc.Arbitrary<number | null>>),
-    words: fc.subarray(WORDS),
-  }).map((r): ModelRow => ({ id, first_name: r.first_name, last_name: r.last_name, sources: r.sources, nationalities: r.nationalities, gender: r.gender, numbers: r.numbers, document: [r.first_name ?? '', r.last_name, ...r.words].join(' ').toLowerCase() }));
+  fc
+    .record({
+      first_name: fc.option(fc.constantFrom(...NAMES), { freq: 6 }),
+      last_name: fc.constantFrom(...NAMES),
+      sources: fc.subarray([1, 2, 3]),
+      nationalities: fc.subarray(['DE', 'FR', 'BR']),
+      gender: fc.option(fc.constantFrom('female', 'male'), { freq: 3 }),
+      numbers: fc.record(
+        Object.fromEntries(
+          NUMERIC_SORTS.map((f) => [
+            f,
+            fc.option(
+              f.endsWith('_at')
+                ? fc.integer({ min: 0, max: 6 }).map((n) => n * 1.5)
+                : fc.constantFrom(-1, 0, 1.5, 2.3, 2.31, 2.38, 3, 4.5, 7.5, 9.95, 10, 10.5),
+              { freq: f.endsWith('_at') ? 1000 : 3 },
+            ),
+          ]),
+        ) as Record<(typeof NUMERIC_SORTS)[number], fc.Arbitrary<number | null>>,
+      ),
+      words: fc.subarray(WORDS),
+    })
+    .map(
+      (r): ModelRow => ({
+        id,
+        first_name: r.first_name,
+        last_name: r.last_name,
+        sources: r.sources,
+        nationalities: r.nationalities,
+        gender: r.gender,
+        numbers: r.numbers,
+        document: [r.first_name ?? '', r.last_name, ...r.words].join(' ').toLowerCase(),
+      }),
+    );
 
 const valueOf = (row: ModelRow, field: string): string | number | null =>
   field === 'first_name' || field === 'last_name' ? row[field] : row.numbers[field as (typeof NUMERIC_SORTS)[number]];
@@ -202,17 +235,31 @@ function modelOrder(rows: ModelRow[], field: string): ModelRow[] {
   return [...valued, ...missing];
 }
 
-const indexed = (row: ModelRow): IndexedProfile => ({ id: row.id, data_source_ids: row.sources, nationality_codes: row.nationalities, gender_value: row.gender, numbers: { ...row.numbers } });
+const indexed = (row: ModelRow): IndexedProfile => ({
+  id: row.id,
+  data_source_ids: row.sources,
+  nationality_codes: row.nationalities,
+  gender_value: row.gender,
+  numbers: { ...row.numbers },
+});
 
 function freshIndex(rows: ModelRow[], version: number): Promise<ProfileIndex> {
   const index = new ProfileIndex(version, rows.length, SORTS, [...RATING_FIELDS]);
   const sorted = [...rows].sort((a, b) => a.id - b.id);
   const documents = sorted.map((row) => row.document);
   for (const row of sorted) index.load(indexed(row));
-  const orders = new Map(TEXT_SORTS.map((field) => {
-    const order = modelOrder(sorted, field);
-    return [field, { valued: order.filter((r) => r[field] !== null).map((r) => r.id), missing: order.filter((r) => r[field] === null).map((r) => r.id) }];
-  }));
+  const orders = new Map(
+    TEXT_SORTS.map((field) => {
+      const order = modelOrder(sorted, field);
+      return [
+        field,
+        {
+          valued: order.filter((r) => r[field] !== null).map((r) => r.id),
+          missing: order.filter((r) => r[field] === null).map((r) => r.id),
+        },
+      ];
+    }),
+  );
   return TokenIndex.build(documents).then((tokens) => {
     index.loadOrders(orders, tokens);
     return index;
@@ -243,7 +290,11 @@ function expectSameAnswers(index: ProfileIndex, model: Map<number, ModelRow>) {
     { readable: [2, 3], filters: { tech_rating__gte: 3, tech_rating__lte: 7.5 }, terms: ['an'] },
     { readable: null, filters: { data_sources: [3] }, terms: ['engineer'] },
     { readable: null, filters: { education_rating__gte: 1.4 }, terms: [] },
-    { readable: null, filters: { professional_experience_rating__lte: 4.5, entrepreneurial_spirit_rating__gte: 0, entrepreneurial_spirit_rating__lte: 10 }, terms: [] },
+    {
+      readable: null,
+      filters: { professional_experience_rating__lte: 4.5, entrepreneurial_spirit_rating__gte: 0, entrepreneurial_spirit_rating__lte: 10 },
+      terms: [],
+    },
     { readable: null, filters: { tech_rating__gte: 2.9, tech_rating__lte: 4.6, education_rating__lte: 9 }, terms: [] },
     { readable: null, filters: { tech_rating__gte: 2.3, tech_rating__lte: 10, education_rating__gte: 9.95 }, terms: [] },
     { readable: null, filters: { professional_experience_rating__gte: 0, professional_experience_rating__lte: 2.3 }, terms: [] },
@@ -254,18 +305,20 @@ function expectSameAnswers(index: ProfileIndex, model: Map<number, ModelRow>) {
   ];
   // twice: the second pass is answered from the sets the index remembered at this version
   for (const { readable, filters, terms } of [...queries, ...queries]) {
-    const kept = rows.filter((r) =>
-      (readable === null || r.sources.some((s) => readable.includes(s))) &&
-      (!filters.data_sources || r.sources.some((s) => filters.data_sources!.includes(s))) &&
-      (!filters.gender || (r.gender !== null && filters.gender.includes(r.gender))) &&
-      (!filters.nationalities || r.nationalities.some((n) => filters.nationalities!.includes(n))) &&
-      RATING_FIELDS.every((field) => {
-        const gte = filters[`${field}__gte`];
-        const lte = filters[`${field}__lte`];
-        const value = r.numbers[field];
-        return (gte === undefined && lte === undefined) || (value !== null && value >= (gte ?? -Infinity) && value <= (lte ?? Infinity));
-      }) &&
-      terms.every((t) => r.document.split(' ').some((token) => token.includes(t))));
+    const kept = rows.filter(
+      (r) =>
+        (readable === null || r.sources.some((s) => readable.includes(s))) &&
+        (!filters.data_sources || r.sources.some((s) => filters.data_sources!.includes(s))) &&
+        (!filters.gender || (r.gender !== null && filters.gender.includes(r.gender))) &&
+        (!filters.nationalities || r.nationalities.some((n) => filters.nationalities!.includes(n))) &&
+        RATING_FIELDS.every((field) => {
+          const gte = filters[`${field}__gte`];
+          const lte = filters[`${field}__lte`];
+          const value = r.numbers[field];
+          return (gte === undefined && lte === undefined) || (value !== null && value >= (gte ?? -Infinity) && value <= (lte ?? Infinity));
+        }) &&
+        terms.every((t) => r.document.split(' ').some((token) => token.includes(t))),
+    );
     const { set, count } = index.matching(readable, filters, terms);
     const label = JSON.stringify({ readable, filters, terms });
     expect(count, label).toBe(kept.length);
@@ -273,17 +326,27 @@ function expectSameAnswers(index: ProfileIndex, model: Map<number, ModelRow>) {
       const ascending = modelOrder(kept, field);
       const valued = ascending.filter((r) => valueOf(r, field) !== null);
       const missing = ascending.filter((r) => valueOf(r, field) === null);
-      const descending = RATING_FIELDS.includes(field as never) ? [...valued.reverse(), ...missing.reverse()] : [...missing.reverse(), ...valued.reverse()];
-      for (const [down, list] of [[false, ascending], [true, descending]] as const) {
+      const descending = RATING_FIELDS.includes(field as never)
+        ? [...valued.reverse(), ...missing.reverse()]
+        : [...missing.reverse(), ...valued.reverse()];
+      for (const [down, list] of [
+        [false, ascending],
+        [true, descending],
+      ] as const) {
         for (const offset of [0, 3, Math.max(0, kept.length - 4)]) {
-          expect(index.page(set, kept.length, field, down, offset, 4), `${label} ${field} ${down} ${offset}`).toEqual(list.slice(offset, offset + 4).map((r) => r.id));
+          expect(index.page(set, kept.length, field, down, offset, 4), `${label} ${field} ${down} ${offset}`).toEqual(
+            list.slice(offset, offset + 4).map((r) => r.id),
+          );
         }
       }
     }
   }
 }
 
-describe.each([['walking the orders', 0], ['sorting small sets', 1_000_000]])('profile index following changes, pages by %s', (_, sortBelow) => {
+describe.each([
+  ['walking the orders', 0],
+  ['sorting small sets', 1_000_000],
+])('profile index following changes, pages by %s', (_, sortBelow) => {
   beforeAll(() => void (pageStrategy.sortBelow = sortBelow));
   afterAll(() => void (pageStrategy.sortBelow = 1_000));
 
@@ -291,7 +354,13 @@ describe.each([['walking the orders', 0], ['sorting small sets', 1_000_000]])('p
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 0, max: 40 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => rowArbitrary(i + 1)))),
-        fc.array(fc.array(fc.tuple(fc.integer({ min: 1, max: 70 }), fc.oneof(fc.constant(null), rowArbitrary(0))), { minLength: 1, maxLength: 12 }), { maxLength: 8 }),
+        fc.array(
+          fc.array(fc.tuple(fc.integer({ min: 1, max: 70 }), fc.oneof(fc.constant(null), rowArbitrary(0))), {
+            minLength: 1,
+            maxLength: 12,
+          }),
+          { maxLength: 8 },
+        ),
         async (initial, batches) => {
           const model = new Map(initial.map((row) => [row.id, row]));
           let version = 1;
@@ -318,7 +387,16 @@ describe.each([['walking the orders', 0], ['sorting small sets', 1_000_000]])('p
   });
 
   it('refuses a change whose predecessor it does not know (the caller rebuilds)', async () => {
-    const rows = [1, 2, 3].map((id) => ({ id, first_name: 'a', last_name: 'b', sources: [1], nationalities: [], gender: null, numbers: Object.fromEntries(NUMERIC_SORTS.map((f) => [f, 1])) as ModelRow['numbers'], document: 'a b' }));
+    const rows = [1, 2, 3].map((id) => ({
+      id,
+      first_name: 'a',
+      last_name: 'b',
+      sources: [1],
+      nationalities: [],
+      gender: null,
+      numbers: Object.fromEntries(NUMERIC_SORTS.map((f) => [f, 1])) as ModelRow['numbers'],
+      document: 'a b',
+    }));
     const index = await freshIndex(rows, 1);
     const change: ProfileChange = { id: 2, profile: indexed(rows[1]), searchChanged: false, previous: { first_name: 99, last_name: 1 } };
     expect(index.apply([change], 2)).toBe(false);

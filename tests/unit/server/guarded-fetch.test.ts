@@ -24,8 +24,14 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 describe('guardedFetch', () => {
   it('refuses the loopback by IP literal and by name, without connecting', async () => {
     const refused = guardedFetch(false, destination);
-    await expect(refused(`http://127.0.0.1:${port}/`)).rejects.toMatchObject({ name: 'AddressRefused', message: expect.stringMatching(/^The test address 127\.0\.0\.1 is a loopback, link-local or private address: refused/) });
-    await expect(refused(`http://localhost:${port}/`)).rejects.toMatchObject({ name: 'AddressRefused', message: expect.stringMatching(/^The test address localhost \((127\.0\.0\.1|::1)\)/) });
+    await expect(refused(`http://127.0.0.1:${port}/`)).rejects.toMatchObject({
+      name: 'AddressRefused',
+      message: expect.stringMatching(/^The test address 127\.0\.0\.1 is a loopback, link-local or private address: refused/),
+    });
+    await expect(refused(`http://localhost:${port}/`)).rejects.toMatchObject({
+      name: 'AddressRefused',
+      message: expect.stringMatching(/^The test address localhost \((127\.0\.0\.1|::1)\)/),
+    });
     await expect(refused(`http://[::1]:${port}/`)).rejects.toMatchObject({ name: 'AddressRefused' });
     expect(hits).toBe(0);
   });

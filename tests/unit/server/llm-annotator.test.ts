@@ -26,7 +26,15 @@ function person(name: string, extra: Partial<ImportProfile> = {}): ImportProfile
     location: 'Berlin, DE',
     headline: 'Software Engineer at Acme',
     image_url: null,
-    educations: [{ degree: 'MSc', field_of_study: 'Computer Science', school: { name: 'TU Berlin', location: null }, start_date: '2010-10-01', end_date: '2015-07-01' }],
+    educations: [
+      {
+        degree: 'MSc',
+        field_of_study: 'Computer Science',
+        school: { name: 'TU Berlin', location: null },
+        start_date: '2010-10-01',
+        end_date: '2015-07-01',
+      },
+    ],
     jobs: [{ job_title: 'Software Engineer', company: { external_id: null, name: 'Acme' }, start_date: '2015-09-01', end_date: null }],
     skills: [{ name: 'TypeScript', endorsements: 3 }],
     courses: [],
@@ -67,13 +75,22 @@ describe('the LLM annotator', () => {
     const { llm, recorded } = annotator({ concurrency: 2 });
     expect(llm).toMatchObject({ name: `llm:127.0.0.1:${fake.port}`, model: 'fake-1' });
     const results = await llm.annotate(people);
-    expect(results).toEqual(people.map((p) => ({ annotation: wellFormedAnnotation(`${p.first_name} ${p.last_name}`), annotator: `llm:127.0.0.1:${fake.port}`, model: 'fake-1' })));
+    expect(results).toEqual(
+      people.map((p) => ({
+        annotation: wellFormedAnnotation(`${p.first_name} ${p.last_name}`),
+        annotator: `llm:127.0.0.1:${fake.port}`,
+        model: 'fake-1',
+      })),
+    );
     expect(fake.refused).toEqual([]);
     expect(fake.requests.map((r) => r.person).sort()).toEqual(people.map((p) => `${p.first_name} ${p.last_name}`).sort());
     for (const request of fake.requests) {
       expect(request.authorization).toBe('Bearer k');
       expect(request.model).toBe('fake-1');
-      expect(request.body.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'person_annotation', strict: true, schema: ANNOTATION_SCHEMA } });
+      expect(request.body.response_format).toMatchObject({
+        type: 'json_schema',
+        json_schema: { name: 'person_annotation', strict: true, schema: ANNOTATION_SCHEMA },
+      });
       const profile = JSON.parse(request.body.messages.at(-1).content);
       expect(profile).toMatchObject({ name: request.person, location: 'Berlin, DE', skills: ['TypeScript'] });
       expect(request.body.messages.at(-1).content).not.toContain('@private.test');
@@ -88,7 +105,8 @@ describe('the LLM annotator', () => {
       if (person === 'Mal Formed') return { content: '{"age_value": 33, "gender_value": ' };
       if (person === 'Wrong Type') return { content: { ...wellFormed(person), tech_rating: 'high' } };
       if (person === 'Cut Off') return { content: wellFormed(person), finish_reason: 'length' };
-      if (person === 'Rate Limited' && attempt === 1) return { status: 429, message: 'Rate limit reached', headers: { 'retry-after-ms': '5' } };
+      if (person === 'Rate Limited' && attempt === 1)
+        return { status: 429, message: 'Rate limit reached', headers: { 'retry-after-ms': '5' } };
       if (person === 'Server Error') return { status: 500, message: 'The server had an error' };
       if (person === 'Dropped One' && attempt === 1) return 'reset';
       return { content: wellFormed(person) };
@@ -102,7 +120,11 @@ describe('the LLM annotator', () => {
       expect(byName.get(name)).toEqual({ annotation: wellFormedAnnotation(name), annotator: llmName, model: 'fake-1' });
     }
     for (const name of ['Mal Formed', 'Wrong Type', 'Cut Off', 'Server Error']) {
-      expect(byName.get(name)).toEqual({ annotation: annotateOffline(person(name)), annotator: 'offline-heuristics', model: 'heuristics-v1' });
+      expect(byName.get(name)).toEqual({
+        annotation: annotateOffline(person(name)),
+        annotator: 'offline-heuristics',
+        model: 'heuristics-v1',
+      });
     }
     // the 500: the first attempt and two retries; the malformed answers: asked once
     const attempts = (name: string) => fake.requests.filter((r) => r.person === name).length;
@@ -111,7 +133,11 @@ describe('the LLM annotator', () => {
     expect([...recorded.waits].sort((a, b) => a - b)).toEqual([5, 10, 10, 20]);
     const messages = recorded.logs.map((l) => l.message);
     expect(messages.filter((m) => m.startsWith('unusable LLM answer'))).toHaveLength(3);
-    expect(recorded.logs.find((l) => l.message.startsWith('LLM request failed'))?.details).toMatchObject({ person: person('Server Error').external_id, status: 500, attempts: 3 });
+    expect(recorded.logs.find((l) => l.message.startsWith('LLM request failed'))?.details).toMatchObject({
+      person: person('Server Error').external_id,
+      status: 500,
+      attempts: 3,
+    });
   });
 
   it('retries a request that timed out', async () => {
@@ -171,25 +197,56 @@ describe('checking an answer', () => {
   const answer = (extra: Record<string, unknown> = {}) => JSON.stringify({ ...wellFormed('X Y'), ...extra });
 
   it('clamps ratings to 0–10 with one decimal and keeps null', () => {
-    const a = annotationFromAnswer(answer({ tech_rating: -3, education_rating: 10.04, professional_experience_rating: 3.46, entrepreneurial_spirit_rating: null }));
-    expect(a).toMatchObject({ tech_rating: 0, education_rating: 10, professional_experience_rating: 3.5, entrepreneurial_spirit_rating: null });
+    const a = annotationFromAnswer(
+      answer({ tech_rating: -3, education_rating: 10.04, professional_experience_rating: 3.46, entrepreneurial_spirit_rating: null }),
+    );
+    expect(a).toMatchObject({
+      tech_rating: 0,
+      education_rating: 10,
+      professional_experience_rating: 3.5,
+      entrepreneurial_spirit_rating: null,
+    });
   });
 
   it('nationalities: upper-case ISO alpha-2 codes, aliases merged, unknown codes and empty likelihoods left out, normalised to 1', () => {
-    const a = annotationFromAnswer(answer({
-      nationalities: [{ code: ' gb ', likelihood: 0.4 }, { code: 'UK', likelihood: 0.2 }, { code: 'xx', likelihood: 0.9 }, { code: 'DEU', likelihood: 0.5 }, { code: 'fr', likelihood: 0.2 }, { code: 'IT', likelihood: 0 }, { code: 'ES', likelihood: -1 }],
-    }));
+    const a = annotationFromAnswer(
+      answer({
+        nationalities: [
+          { code: ' gb ', likelihood: 0.4 },
+          { code: 'UK', likelihood: 0.2 },
+          { code: 'xx', likelihood: 0.9 },
+          { code: 'DEU', likelihood: 0.5 },
+          { code: 'fr', likelihood: 0.2 },
+          { code: 'IT', likelihood: 0 },
+          { code: 'ES', likelihood: -1 },
+        ],
+      }),
+    );
     expect(a.nationalities).toEqual({ GB: 0.75, FR: 0.25 });
     expect(annotationFromAnswer(answer({ nationalities: [] })).nationalities).toEqual({});
-    const many = annotationFromAnswer(answer({ nationalities: ['DE', 'FR', 'IT', 'ES', 'PT', 'NL', 'BE'].map((code, i) => ({ code, likelihood: 7 - i })) }));
+    const many = annotationFromAnswer(
+      answer({ nationalities: ['DE', 'FR', 'IT', 'ES', 'PT', 'NL', 'BE'].map((code, i) => ({ code, likelihood: 7 - i })) }),
+    );
     expect(Object.keys(many.nationalities)).toEqual(['DE', 'FR', 'IT', 'ES', 'PT']);
     expect(Object.values(many.nationalities).reduce((s, v) => s + v, 0)).toBeCloseTo(1, 1);
   });
 
   it('age, gender and summary: rounded, lower-cased, on one line; implausible or unknown values as null', () => {
-    expect(annotationFromAnswer(answer({ age_value: 33.6, gender_value: ' Female ', summary: '  Builds\n\tthings.  ' }))).toMatchObject({ age_value: 34, gender_value: 'female', summary: 'Builds things.' });
-    expect(annotationFromAnswer(answer({ age_value: 150, gender_value: 'other', summary: '  ' }))).toMatchObject({ age_value: null, gender_value: null, summary: null });
-    expect(annotationFromAnswer(answer({ age_value: 5, gender_value: null, summary: null }))).toMatchObject({ age_value: null, gender_value: null, summary: null });
+    expect(annotationFromAnswer(answer({ age_value: 33.6, gender_value: ' Female ', summary: '  Builds\n\tthings.  ' }))).toMatchObject({
+      age_value: 34,
+      gender_value: 'female',
+      summary: 'Builds things.',
+    });
+    expect(annotationFromAnswer(answer({ age_value: 150, gender_value: 'other', summary: '  ' }))).toMatchObject({
+      age_value: null,
+      gender_value: null,
+      summary: null,
+    });
+    expect(annotationFromAnswer(answer({ age_value: 5, gender_value: null, summary: null }))).toMatchObject({
+      age_value: null,
+      gender_value: null,
+      summary: null,
+    });
     expect(annotationFromAnswer(answer({ summary: 'x'.repeat(500) })).summary).toHaveLength(300);
   });
 

@@ -18,7 +18,7 @@ function cut(text: string, points: number[]): string[] {
   const at = [...new Set(points.map((p) => (text.length ? p % (text.length + 1) : 0)))].sort((a, b) => a - b);
   const chunks: string[] = [];
   let from = 0;
-  for (const p of at) (chunks.push(text.slice(from, p)), (from = p));
+  for (const p of at) chunks.push(text.slice(from, p)), (from = p);
   chunks.push(text.slice(from));
   return chunks;
 }
@@ -40,22 +40,33 @@ const feedError = (run: () => unknown) => {
 describe('JSON feeds, streamed', () => {
   it('give the same records as JSON.parse, however the text is cut (a top-level array)', () => {
     fc.assert(
-      fc.property(fc.array(fc.jsonValue(), { maxLength: 12 }), fc.constantFrom(undefined, 2, '\t'), fc.array(fc.nat(), { maxLength: 12 }), (values, space, points) => {
-        const text = JSON.stringify(values, null, space);
-        const records = texts(readAll(new JsonArrayReader(), cut(text, points)));
-        expect(records.map((record) => JSON.parse(record))).toEqual(JSON.parse(text));
-      }),
+      fc.property(
+        fc.array(fc.jsonValue(), { maxLength: 12 }),
+        fc.constantFrom(undefined, 2, '\t'),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        (values, space, points) => {
+          const text = JSON.stringify(values, null, space);
+          const records = texts(readAll(new JsonArrayReader(), cut(text, points)));
+          expect(records.map((record) => JSON.parse(record))).toEqual(JSON.parse(text));
+        },
+      ),
       { numRuns: 400 },
     );
   });
 
   it('give the "profiles" of an object, its other keys skipped, however the text is cut', () => {
     fc.assert(
-      fc.property(fc.array(fc.object(), { maxLength: 8 }), fc.jsonValue(), fc.jsonValue(), fc.array(fc.nat(), { maxLength: 12 }), (profiles, before, after, points) => {
-        const text = JSON.stringify({ 'a "key", with [brackets]': before, profiles, after }, null, 1);
-        const records = texts(readAll(new JsonArrayReader(), cut(text, points)));
-        expect(records.map((record) => JSON.parse(record))).toEqual(JSON.parse(text).profiles);
-      }),
+      fc.property(
+        fc.array(fc.object(), { maxLength: 8 }),
+        fc.jsonValue(),
+        fc.jsonValue(),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        (profiles, before, after, points) => {
+          const text = JSON.stringify({ 'a "key", with [brackets]': before, profiles, after }, null, 1);
+          const records = texts(readAll(new JsonArrayReader(), cut(text, points)));
+          expect(records.map((record) => JSON.parse(record))).toEqual(JSON.parse(text).profiles);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -87,11 +98,22 @@ describe('JSON feeds, streamed', () => {
 describe('NDJSON feeds, streamed', () => {
   it('give one record a line, blank lines and CRLF ignored, however the text is cut', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.jsonValue().map((v) => JSON.stringify(v)), fc.constantFrom('', '   ', '\r')), { maxLength: 15 }), fc.constantFrom('\n', '\r\n'), fc.array(fc.nat(), { maxLength: 10 }), (lines, eol, points) => {
-        const text = lines.join(eol);
-        const expected = lines.map((line, i) => ({ line: i + 1, text: line.trim() })).filter((record) => record.text);
-        expect(readAll(new NdjsonReader(), cut(text, points))).toEqual(expected);
-      }),
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.jsonValue().map((v) => JSON.stringify(v)),
+            fc.constantFrom('', '   ', '\r'),
+          ),
+          { maxLength: 15 },
+        ),
+        fc.constantFrom('\n', '\r\n'),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        (lines, eol, points) => {
+          const text = lines.join(eol);
+          const expected = lines.map((line, i) => ({ line: i + 1, text: line.trim() })).filter((record) => record.text);
+          expect(readAll(new NdjsonReader(), cut(text, points))).toEqual(expected);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -109,17 +131,24 @@ describe('NDJSON feeds, streamed', () => {
 });
 
 /** A plain RFC 4180 writer: quotes a value holding a comma, a quote or a line break. */
-const csvLine = (cells: string[]) => cells.map((cell) => (/[",\r\n]/.test(cell) || cell === '' ? `"${cell.replaceAll('"', '""')}"` : cell)).join(',');
+const csvLine = (cells: string[]) =>
+  cells.map((cell) => (/[",\r\n]/.test(cell) || cell === '' ? `"${cell.replaceAll('"', '""')}"` : cell)).join(',');
 
 describe('CSV feeds, streamed', () => {
   it('read back what a writer quoted (commas, doubled quotes, line breaks), however the text is cut', () => {
     const cell = fc.string({ unit: fc.constantFrom('a', 'b', ' ', ',', '"', '\n', '\r\n', 'é', '😀'), maxLength: 8 });
     fc.assert(
-      fc.property(fc.array(fc.array(cell, { minLength: 2, maxLength: 4 }), { maxLength: 8 }), fc.constantFrom('\n', '\r\n'), fc.boolean(), fc.array(fc.nat(), { maxLength: 10 }), (rows, eol, last, points) => {
-        const text = rows.map(csvLine).join(eol) + (last ? eol : '');
-        const read = readAll(new CsvReader(), cut(text, points)) as CsvRecord[];
-        expect(read.map((record) => ('cells' in record ? record.cells : record.error))).toEqual(rows);
-      }),
+      fc.property(
+        fc.array(fc.array(cell, { minLength: 2, maxLength: 4 }), { maxLength: 8 }),
+        fc.constantFrom('\n', '\r\n'),
+        fc.boolean(),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        (rows, eol, last, points) => {
+          const text = rows.map(csvLine).join(eol) + (last ? eol : '');
+          const read = readAll(new CsvReader(), cut(text, points)) as CsvRecord[];
+          expect(read.map((record) => ('cells' in record ? record.cells : record.error))).toEqual(rows);
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -137,7 +166,9 @@ describe('CSV feeds, streamed', () => {
   });
 
   it('map the header to the import format: JSON lists in cells, "a; b" names for skills, courses and languages', async () => {
-    const jobs = JSON.stringify([{ job_title: 'CTO', start_date: '2020-01', end_date: null, company: { external_id: 'https://example.com/c/1', name: 'Acme, Inc.' } }]);
+    const jobs = JSON.stringify([
+      { job_title: 'CTO', start_date: '2020-01', end_date: null, company: { external_id: 'https://example.com/c/1', name: 'Acme, Inc.' } },
+    ]);
     const text = [
       'External_ID,first_name,last_name,skills,languages,jobs,unknown column',
       `p1,Ada,"Lovelace, Countess",Python; SQL ;,English;French,${csvLine([jobs])},ignored`,
@@ -147,8 +178,25 @@ describe('CSV feeds, streamed', () => {
       'p5,Dee,,,,[broken,',
     ].join('\n');
     const items = [];
-    for await (const record of feedRecords('csv', (async function* () { yield* cut(text, [10, 99, 150]); })())) items.push(itemOf(record));
-    expect(items[0]).toMatchObject({ profile: { external_id: 'p1', last_name: 'Lovelace, Countess', skills: [{ name: 'Python', endorsements: null }, { name: 'SQL', endorsements: null }], languages: [{ name: 'English' }, { name: 'French' }], jobs: [{ job_title: 'CTO', company: { name: 'Acme, Inc.' } }] } });
+    for await (const record of feedRecords(
+      'csv',
+      (async function* () {
+        yield* cut(text, [10, 99, 150]);
+      })(),
+    ))
+      items.push(itemOf(record));
+    expect(items[0]).toMatchObject({
+      profile: {
+        external_id: 'p1',
+        last_name: 'Lovelace, Countess',
+        skills: [
+          { name: 'Python', endorsements: null },
+          { name: 'SQL', endorsements: null },
+        ],
+        languages: [{ name: 'English' }, { name: 'French' }],
+        jobs: [{ job_title: 'CTO', company: { name: 'Acme, Inc.' } }],
+      },
+    });
     expect(items[1]).toMatchObject({ profile: { external_id: 'p2', last_name: '', skills: [{ name: 'Go', endorsements: 3 }], jobs: [] } });
     expect(items.slice(2)).toEqual([
       { error: 'line 4: jobs: must be a JSON list such as [{…}].' },
@@ -159,7 +207,13 @@ describe('CSV feeds, streamed', () => {
 
   it('a header without external_id or repeating a column fails the feed', async () => {
     const read = async (text: string) => {
-      for await (const record of feedRecords('csv', (async function* () { yield text; })())) void record;
+      for await (const record of feedRecords(
+        'csv',
+        (async function* () {
+          yield text;
+        })(),
+      ))
+        void record;
     };
     await expect(read('id,first_name\n1,Ada\n')).rejects.toThrow(/no external_id column/);
     await expect(read('external_id,jobs,JOBS\n')).rejects.toThrow(/repeats jobs/);
@@ -169,7 +223,7 @@ describe('CSV feeds, streamed', () => {
 
 describe('the format of a feed that does not say', () => {
   const guess = (type: string, url: string): FeedFormat | undefined => guessFormat(type, new URL(url));
-  it('comes from a specific Content-Type, then the extension, then JSON\'s media type', () => {
+  it("comes from a specific Content-Type, then the extension, then JSON's media type", () => {
     expect(guess('application/x-ndjson; charset=utf-8', 'https://x.test/feed.json')).toBe('ndjson');
     expect(guess('text/csv', 'https://x.test/feed')).toBe('csv');
     expect(guess('application/json', 'https://x.test/people.jsonl')).toBe('ndjson');
@@ -181,19 +235,80 @@ describe('the format of a feed that does not say', () => {
 
 describe('the address guard', () => {
   const refused = [
-    '0.0.0.0', '0.1.2.3', '10.0.0.0', '10.255.255.255', '100.64.0.1', '127.0.0.1', '127.255.255.254', '169.254.0.1', '169.254.169.254',
-    '172.16.0.0', '172.20.10.1', '172.31.255.255', '192.168.0.1', '192.168.255.255', '192.0.2.1', '198.18.0.1', '224.0.0.1', '255.255.255.255',
-    '::', '::1', '0:0:0:0:0:0:0:1', 'fc00::1', 'fd12:3456::1', 'fdff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 'fe80::1', 'fe80::1%eth0', 'febf::1', 'ff02::1',
-    '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.1.2.3', '::ffff:192.168.1.1', '::ffff:169.254.169.254', '::ffff:0.0.0.0', '64:ff9b::a00:1', '2002:c0a8:101::1', '::127.0.0.1',
+    '0.0.0.0',
+    '0.1.2.3',
+    '10.0.0.0',
+    '10.255.255.255',
+    '100.64.0.1',
+    '127.0.0.1',
+    '127.255.255.254',
+    '169.254.0.1',
+    '169.254.169.254',
+    '172.16.0.0',
+    '172.20.10.1',
+    '172.31.255.255',
+    '192.168.0.1',
+    '192.168.255.255',
+    '192.0.2.1',
+    '198.18.0.1',
+    '224.0.0.1',
+    '255.255.255.255',
+    '::',
+    '::1',
+    '0:0:0:0:0:0:0:1',
+    'fc00::1',
+    'fd12:3456::1',
+    'fdff:ffff:ffff:ffff:ffff:ffff:ffff:ffff',
+    'fe80::1',
+    'fe80::1%eth0',
+    'febf::1',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.1.2.3',
+    '::ffff:192.168.1.1',
+    '::ffff:169.254.169.254',
+    '::ffff:0.0.0.0',
+    '64:ff9b::a00:1',
+    '2002:c0a8:101::1',
+    '::127.0.0.1',
   ];
-  const allowed = ['1.1.1.1', '8.8.8.8', '9.255.255.255', '11.0.0.0', '100.63.255.255', '172.15.255.255', '172.32.0.0', '192.167.255.255', '192.169.0.0', '169.253.255.255', '2606:4700:4700::1111', '2a00:1450:4001::200e', '::ffff:8.8.8.8', '2002:808:808::1', '2001:4860:4860::8888'];
+  const allowed = [
+    '1.1.1.1',
+    '8.8.8.8',
+    '9.255.255.255',
+    '11.0.0.0',
+    '100.63.255.255',
+    '172.15.255.255',
+    '172.32.0.0',
+    '192.167.255.255',
+    '192.169.0.0',
+    '169.253.255.255',
+    '2606:4700:4700::1111',
+    '2a00:1450:4001::200e',
+    '::ffff:8.8.8.8',
+    '2002:808:808::1',
+    '2001:4860:4860::8888',
+  ];
 
   it.each(refused)('refuses %s', (address) => expect(isPrivateAddress(address)).toBe(true));
   it.each(allowed)('allows %s', (address) => expect(isPrivateAddress(address)).toBe(false));
 
   it('refuses other schemes and private literals however they are written, unless allowed', () => {
-    const check = (url: string, allow = publicOnly) => () => checkFeedUrl(new URL(url), allow);
-    for (const url of ['http://127.0.0.1/', 'http://[::1]:8080/', 'http://2130706433/', 'http://0x7f.1/', 'http://0/', 'https://[::ffff:169.254.169.254]/', 'http://10.1/', 'http://[fe80::1]/']) {
+    const check =
+      (url: string, allow = publicOnly) =>
+      () =>
+        checkFeedUrl(new URL(url), allow);
+    for (const url of [
+      'http://127.0.0.1/',
+      'http://[::1]:8080/',
+      'http://2130706433/',
+      'http://0x7f.1/',
+      'http://0/',
+      'https://[::ffff:169.254.169.254]/',
+      'http://10.1/',
+      'http://[fe80::1]/',
+    ]) {
       expect(check(url), url).toThrow(/loopback, link-local or private address/);
     }
     expect(check('file:///etc/passwd', anyAddress)).toThrow(/http:\/\/ or https:\/\//);
@@ -204,10 +319,14 @@ describe('the address guard', () => {
 
   it('checks every address a host name resolves to, answering either lookup shape', async () => {
     const lookup = (allow: typeof publicOnly, all: boolean) =>
-      new Promise<unknown>((resolve, reject) => guardedLookup(allow)('localhost', { all }, (error, address) => (error ? reject(error) : resolve(address))));
+      new Promise<unknown>((resolve, reject) =>
+        guardedLookup(allow)('localhost', { all }, (error, address) => (error ? reject(error) : resolve(address))),
+      );
     await expect(lookup(publicOnly, true)).rejects.toThrow(/localhost \((127\.0\.0\.1|::1)\).*refused/);
     await expect(lookup(publicOnly, false)).rejects.toMatchObject({ name: 'FeedAddressRefused' });
-    expect(await lookup(anyAddress, true)).toEqual(expect.arrayContaining([expect.objectContaining({ address: expect.stringMatching(/^(127\.0\.0\.1|::1)$/) })]));
+    expect(await lookup(anyAddress, true)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ address: expect.stringMatching(/^(127\.0\.0\.1|::1)$/) })]),
+    );
     expect(await lookup(anyAddress, false)).toMatch(/^(127\.0\.0\.1|::1)$/);
   });
 });
@@ -234,7 +353,8 @@ describe('fetching a feed', () => {
 
   /** only the test servers' address: every other private address stays refused */
   const onlyLoopback = (address: string) => address === '127.0.0.1' || !isPrivateAddress(address);
-  const open = (url: string) => openFeed(url, { timeoutMs: 5_000, signal: new AbortController().signal, allow: onlyLoopback, auth: { name: 'x-api-key', value: 'k' } });
+  const open = (url: string) =>
+    openFeed(url, { timeoutMs: 5_000, signal: new AbortController().signal, allow: onlyLoopback, auth: { name: 'x-api-key', value: 'k' } });
 
   it('refuses a redirect to a private address, without connecting to it', async () => {
     for (const target of ['http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/feed', 'http://[::1]/feed', 'gopher://127.0.0.1/']) {
@@ -251,7 +371,11 @@ describe('fetching a feed', () => {
     for await (const chunk of feed.body) body += chunk;
     expect(body).toBe('{"external_id": "x"}\n');
     expect(feed.url.href).toBe(elsewhere);
-    expect(seen.map(({ port, auth }) => [port, auth])).toEqual([[ports[0], 'k'], [ports[0], 'k'], [ports[1], undefined]]);
+    expect(seen.map(({ port, auth }) => [port, auth])).toEqual([
+      [ports[0], 'k'],
+      [ports[0], 'k'],
+      [ports[1], undefined],
+    ]);
   });
 
   it('stops after 5 redirects', async () => {

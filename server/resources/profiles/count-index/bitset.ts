@@ -7,7 +7,6 @@ export function emptySet(size: number): Bitset {
   return new Uint32Array(wordsFor(size));
 }
 
-
 export function add(set: Bitset, position: number): void {
   set[position >>> 5] |= 1 << (position & 31);
 }
@@ -37,7 +36,6 @@ export function size(set: Bitset): number {
   for (let i = 0; i < set.length; i++) if (set[i]) total += popcount(set[i]);
   return total;
 }
-
 
 export function remove(set: Bitset, position: number): void {
   set[position >>> 5] &= ~(1 << (position & 31));

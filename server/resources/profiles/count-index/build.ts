@@ -18,11 +18,17 @@ const yieldToRequests = () => new Promise((resolve) => setImmediate(resolve));
 export async function buildProfileIndex(db: Kysely<Database>, expectedRows: number): Promise<ProfileIndex> {
   const version = await logHead(db);
   if (version === undefined) throw new Error('the profile table is not versioned (migrations not run)');
-  const index = new ProfileIndex(version, Math.ceil(expectedRows * 1.1) + 1024, Object.keys(profileList.ordering), profileList.nullsLast ?? []);
+  const index = new ProfileIndex(
+    version,
+    Math.ceil(expectedRows * 1.1) + 1024,
+    Object.keys(profileList.ordering),
+    profileList.nullsLast ?? [],
+  );
   const documents: string[] = [];
   let after = -2147483648;
   for (;;) {
-    const { rows } = await sql<IndexedRow>`SELECT ${INDEXED_COLUMNS} FROM profile p WHERE p.id > ${after} ORDER BY p.id LIMIT ${BATCH_ROWS}`.execute(db);
+    const { rows } =
+      await sql<IndexedRow>`SELECT ${INDEXED_COLUMNS} FROM profile p WHERE p.id > ${after} ORDER BY p.id LIMIT ${BATCH_ROWS}`.execute(db);
     for (const row of rows) documents[index.load(toIndexed(row))] = row.search_text ?? '';
     if (rows.length < BATCH_ROWS) break;
     after = rows[rows.length - 1].id;

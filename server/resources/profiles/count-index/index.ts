@@ -72,18 +72,28 @@ export class ProfileIndex {
    * `sortFields` every sortable field, `nullsLast` those whose missing values
    * stay last both ways.
    */
-  constructor(public version: number, capacity: number, sortFields: string[], nullsLast: string[]) {
+  constructor(
+    public version: number,
+    capacity: number,
+    sortFields: string[],
+    nullsLast: string[],
+  ) {
     this.capacity = Math.max(64, capacity);
     this.ids = new Int32Array(this.capacity);
     this.live = emptySet(this.capacity);
-    this.numbers = Object.fromEntries(NUMERIC_SORTS.map((field) => [field, new Float64Array(this.capacity)])) as Record<NumericSort, Float64Array>;
+    this.numbers = Object.fromEntries(NUMERIC_SORTS.map((field) => [field, new Float64Array(this.capacity)])) as Record<
+      NumericSort,
+      Float64Array
+    >;
     this.search = new SearchIndex(TokenIndex.empty(), this.capacity);
     this.orders = new SortOrders(sortFields, nullsLast, this.capacity, {
       ids: () => this.ids,
       numbers: (field) => (isNumericSort(field) ? this.numbers[field] : undefined),
       positionOf: (id) => this.positions.get(id),
     });
-    this.ratingBuckets = Object.fromEntries(RATING_FIELDS.map((field) => [field, new RatingBuckets(() => this.numbers[field], this.capacity)])) as Record<RatingField, RatingBuckets>;
+    this.ratingBuckets = Object.fromEntries(
+      RATING_FIELDS.map((field) => [field, new RatingBuckets(() => this.numbers[field], this.capacity)]),
+    ) as Record<RatingField, RatingBuckets>;
   }
 
   get rows(): number {
@@ -142,7 +152,8 @@ export class ProfileIndex {
    */
   matching(readable: number[] | null, filters: ProfileFilters, terms: string[]): { set: Bitset; count: number } {
     let sources: number[] | null = readable;
-    if (filters.data_sources?.length) sources = readable === null ? filters.data_sources : filters.data_sources.filter((id) => readable.includes(id));
+    if (filters.data_sources?.length)
+      sources = readable === null ? filters.data_sources : filters.data_sources.filter((id) => readable.includes(id));
     const parts: [string, () => Bitset][] = [];
     if (sources !== null) parts.push(this.anyOf('source', this.bySource, sources));
     if (filters.nationalities?.length) parts.push(this.anyOf('nationality', this.byNationality, filters.nationalities));
@@ -153,14 +164,21 @@ export class ProfileIndex {
       const lte = filters[`${field}__lte`] ?? Infinity;
       if (gte !== -Infinity || lte !== Infinity) parts.push([`${field} ${gte} ${lte}`, () => this.inRange(field, gte, lte)]);
     }
-    const key = parts.map(([part]) => part).sort().join('\n');
-    return this.remembered.counted(`all\n${key}`, () => {
-      if (parts.length === 0) return this.live;
-      const [first, ...others] = parts.map(([part, make]) => this.remembered.get(part, make));
-      const set = first.slice();
-      for (const other of others) intersectInto(set, other);
-      return set;
-    }, size);
+    const key = parts
+      .map(([part]) => part)
+      .sort()
+      .join('\n');
+    return this.remembered.counted(
+      `all\n${key}`,
+      () => {
+        if (parts.length === 0) return this.live;
+        const [first, ...others] = parts.map(([part, make]) => this.remembered.get(part, make));
+        const set = first.slice();
+        for (const other of others) intersectInto(set, other);
+        return set;
+      },
+      size,
+    );
   }
 
   /**
@@ -180,7 +198,8 @@ export class ProfileIndex {
   /** Memory held by each part, in bytes. */
   bytesByPart(): Record<string, number> {
     let sets = 0;
-    for (const map of [this.bySource, this.byNationality, this.byGender] as Map<unknown, Bitset>[]) for (const set of map.values()) sets += set.byteLength;
+    for (const map of [this.bySource, this.byNationality, this.byGender] as Map<unknown, Bitset>[])
+      for (const set of map.values()) sets += set.byteLength;
     for (const field of RATING_FIELDS) sets += this.ratingBuckets[field].bytes();
     return {
       rows: this.ids.byteLength + this.live.byteLength + this.positions.bytes(),
@@ -254,13 +273,16 @@ export class ProfileIndex {
   /** The union of the sets of `keys`, with its key among the remembered sets. */
   private anyOf<K>(name: string, sets: Map<K, Bitset>, keys: K[]): [string, () => Bitset] {
     const unique = [...new Set(keys)].sort();
-    return [`${name} ${unique.join(' ')}`, () => {
-      const union = emptySet(this.capacity);
-      for (const key of unique) {
-        const set = sets.get(key);
-        if (set) unionInto(union, set);
-      }
-      return union;
-    }];
+    return [
+      `${name} ${unique.join(' ')}`,
+      () => {
+        const union = emptySet(this.capacity);
+        for (const key of unique) {
+          const set = sets.get(key);
+          if (set) unionInto(union, set);
+        }
+        return union;
+      },
+    ];
   }
 }

@@ -103,24 +103,35 @@ export async function readLog(db: Kysely<Database>, after: number, limit: number
       WHERE (SELECT changed FROM meta) <= ${limit})
     SELECT * FROM meta LEFT JOIN rows ON true`.execute(db);
   const meta = rows[0];
-  const read: LogRead = { head: Number(meta.head), commits: Number(meta.commits), reset: meta.reset === true, changed: Number(meta.changed) };
+  const read: LogRead = {
+    head: Number(meta.head),
+    commits: Number(meta.commits),
+    reset: meta.reset === true,
+    changed: Number(meta.changed),
+  };
   if (read.changed > limit) return read;
-  read.changes = rows.filter((row) => row.changed_id !== null).map((row) => ({
-    id: row.changed_id!,
-    profile: row.exists ? toIndexed(row) : undefined,
-    search_text: row.search_text ?? '',
-    searchChanged: row.search_changed === true,
-    previous: Object.fromEntries(DATABASE_SORTS.map(({ field, column }) => [
-      field,
-      row[`missing_${column}`] ? undefined : ((row[`previous_${column}`] as number | null) ?? null),
-    ])),
-  }));
+  read.changes = rows
+    .filter((row) => row.changed_id !== null)
+    .map((row) => ({
+      id: row.changed_id!,
+      profile: row.exists ? toIndexed(row) : undefined,
+      search_text: row.search_text ?? '',
+      searchChanged: row.search_changed === true,
+      previous: Object.fromEntries(
+        DATABASE_SORTS.map(({ field, column }) => [
+          field,
+          row[`missing_${column}`] ? undefined : ((row[`previous_${column}`] as number | null) ?? null),
+        ]),
+      ),
+    }));
   return read;
 }
 
 /** The table's current version (the head of the log). */
 export async function logHead(db: Kysely<Database>): Promise<number | undefined> {
-  const { rows } = await sql<{ version: string }>`SELECT version::text AS version FROM table_version WHERE table_name = 'profile'`.execute(db);
+  const { rows } = await sql<{ version: string }>`SELECT version::text AS version FROM table_version WHERE table_name = 'profile'`.execute(
+    db,
+  );
   return rows[0] === undefined ? undefined : Number(rows[0].version);
 }
 
@@ -129,7 +140,10 @@ export async function logHead(db: Kysely<Database>): Promise<number | undefined>
  * then; a server further behind than that rebuilds, as the gap tells it).
  */
 export async function pruneLog(db: Kysely<Database>, olderThanMs: number): Promise<number> {
-  const gone = await sql`DELETE FROM profile_index_commit WHERE committed_at < clock_timestamp() - make_interval(secs => ${olderThanMs / 1000})`.execute(db);
+  const gone =
+    await sql`DELETE FROM profile_index_commit WHERE committed_at < clock_timestamp() - make_interval(secs => ${olderThanMs / 1000})`.execute(
+      db,
+    );
   // the changes of every commit gone (an uncommitted transaction's changes are invisible here, with its commit)
   await sql`DELETE FROM profile_index_change ch WHERE NOT EXISTS (SELECT 1 FROM profile_index_commit c WHERE c.xid = ch.xid)`.execute(db);
   return Number(gone.numAffectedRows ?? 0);

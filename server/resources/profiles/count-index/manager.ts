@@ -157,7 +157,8 @@ async function currentIndex(state: State, head: number): Promise<ProfileIndex | 
   for (let round = 0; round < 3; round++) {
     const index = state.index;
     if (!index) {
-      if (!state.building && (state.smallCheckedAt === undefined || Date.now() - state.smallCheckedAt > RECOUNT_SMALL_MS)) startBuild(state, 'none yet');
+      if (!state.building && (state.smallCheckedAt === undefined || Date.now() - state.smallCheckedAt > RECOUNT_SMALL_MS))
+        startBuild(state, 'none yet');
       return undefined;
     }
     if (index.version >= head) return index;
@@ -175,7 +176,8 @@ async function catchUp(state: State, index: ProfileIndex): Promise<void> {
     if (state.index !== index || read.head <= index.version) return;
     let problem: string | undefined;
     if (read.reset) problem = 'the table was emptied';
-    else if (read.commits !== read.head - index.version) problem = `the log misses ${read.head - index.version - read.commits} commits after version ${index.version}`;
+    else if (read.commits !== read.head - index.version)
+      problem = `the log misses ${read.head - index.version - read.commits} commits after version ${index.version}`;
     else if (!read.changes) problem = `${read.changed} profiles changed at once`;
     else if (!index.apply(read.changes, read.head)) problem = 'a change did not fit the index';
     if (problem) startBuild(state, problem);
@@ -218,7 +220,8 @@ function startBuild(state: State, reason: string): void {
     // what was committed while it read
     const head = await logHead(state.db);
     if (head !== undefined) await currentIndex(state, head);
-    if (state.index) state.log?.info({ profiles: index.rows, ms: Date.now() - started, mb: Math.round(index.bytes() / 2 ** 20) }, 'profile index built');
+    if (state.index)
+      state.log?.info({ profiles: index.rows, ms: Date.now() - started, mb: Math.round(index.bytes() / 2 ** 20) }, 'profile index built');
   })()
     .catch((error) => {
       state.index = undefined;

@@ -78,7 +78,10 @@ export class RatingBuckets {
   private units: Bitset[];
 
   /** `values[position]` is the rating, NaN when missing (then in no bucket). */
-  constructor(private readonly values: () => Float64Array, capacity: number) {
+  constructor(
+    private readonly values: () => Float64Array,
+    capacity: number,
+  ) {
     this.units = Array.from({ length: 10 }, () => emptySet(capacity));
   }
 

@@ -42,10 +42,20 @@ interface SortOrder {
 export class SortOrders {
   private readonly orders = new Map<string, SortOrder>();
 
-  constructor(fields: string[], nullsLast: string[], capacity: number, private readonly rows: OrderedRowsSource) {
+  constructor(
+    fields: string[],
+    nullsLast: string[],
+    capacity: number,
+    private readonly rows: OrderedRowsSource,
+  ) {
     for (const field of fields) {
       const store = rows.numbers(field) ? undefined : new BlockStore(capacity);
-      this.orders.set(field, { store, valued: new OrderedRows(store), missing: new OrderedRows(store), nullsLast: nullsLast.includes(field) });
+      this.orders.set(field, {
+        store,
+        valued: new OrderedRows(store),
+        missing: new OrderedRows(store),
+        nullsLast: nullsLast.includes(field),
+      });
     }
   }
 
@@ -65,7 +75,8 @@ export class SortOrders {
         missing = live.filter((p) => Number.isNaN(values[p]));
       } else {
         const listed = databaseOrders.get(field) ?? { valued: [], missing: [] };
-        const known = (list: number[]) => list.map((id) => this.rows.positionOf(id)).filter((p): p is number => p !== undefined && isLive(p));
+        const known = (list: number[]) =>
+          list.map((id) => this.rows.positionOf(id)).filter((p): p is number => p !== undefined && isLive(p));
         valued = known(listed.valued);
         missing = known(listed.missing);
       }
@@ -123,8 +134,19 @@ export class SortOrders {
     if (total <= pageStrategy.sortBelow) return this.sortedMembers(set, field, order, descending).slice(offset, offset + wanted);
     // the list as sequences walked one way: ascending, values then missing; descending, missing first unless nullsLast
     const runs: [OrderedRows, boolean][] = !descending
-      ? [[order.valued, false], [order.missing, false]]
-      : order.nullsLast ? [[order.valued, true], [order.missing, true]] : [[order.missing, true], [order.valued, true]];
+      ? [
+          [order.valued, false],
+          [order.missing, false],
+        ]
+      : order.nullsLast
+        ? [
+            [order.valued, true],
+            [order.missing, true],
+          ]
+        : [
+            [order.missing, true],
+            [order.valued, true],
+          ];
     const fromEnd = offset > total / 2;
     let skip = fromEnd ? Math.max(0, total - offset - limit) : offset;
     const walk = fromEnd ? runs.map(([rows, down]) => [rows, !down] as [OrderedRows, boolean]).reverse() : runs;

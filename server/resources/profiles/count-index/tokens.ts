@@ -163,7 +163,12 @@ export class TokenIndex {
     }
     starts[tokens] = offset;
     postingStarts[tokens] = written;
-    return new TokenIndex(vocabulary.subarray(0, offset), starts.slice(0, tokens + 1), postingStarts.slice(0, tokens + 1), postings.subarray(0, written));
+    return new TokenIndex(
+      vocabulary.subarray(0, offset),
+      starts.slice(0, tokens + 1),
+      postingStarts.slice(0, tokens + 1),
+      postings.subarray(0, written),
+    );
   }
 
   /** The token whose bytes cover `offset` of the vocabulary. */
@@ -235,7 +240,10 @@ export class SearchIndex {
    */
   private readonly baseHits = new Map<string, Bitset>();
 
-  constructor(private base: TokenIndex, private capacity: number) {
+  constructor(
+    private base: TokenIndex,
+    private capacity: number,
+  ) {
     this.stale = emptySet(capacity);
     this.recentVocabulary[0] = 0x0a;
   }
@@ -269,7 +277,7 @@ export class SearchIndex {
     const found = this.baseRowsContaining(term, pattern).slice();
     subtractInto(found, this.stale);
     const vocabulary = this.recentVocabulary.subarray(0, this.recentUsed);
-    for (let from = 0; ;) {
+    for (let from = 0; ; ) {
       const at = vocabulary.indexOf(pattern, from);
       if (at === -1) break;
       const t = this.recentAt(at);
