@@ -2,7 +2,7 @@
 // the list machinery renders, with the type and schedule labels of the dimensions.
 import { useMemo } from 'react';
 import type { DataSource, DataSourceDimensions } from '../../types/api';
-import { deleteEach, postEach } from '../../src/lists/bulkActions';
+import { deleteEach, postEach } from '../../src/admin-kit/list/bulkActions';
 import type { ListDeclaration, PerItemBulkAction } from '../../src/lists/types';
 import { DimensionsListScreen } from '../shared/DimensionsListScreen';
 import { scheduleOptionLabel, sourceTypeLabel, useDataSourceDimensions } from './dataSourceTypes';

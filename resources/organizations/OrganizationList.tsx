@@ -1,6 +1,6 @@
 // The /organizations list (SPEC §2 Users and organizations, §8): a declaration the list machinery renders.
 import type { Organization } from '../../types/api';
-import { deleteEach } from '../../src/lists/bulkActions';
+import { deleteEach } from '../../src/admin-kit/list/bulkActions';
 import { ListScreen } from '../../src/lists/ListScreen';
 import type { ListDeclaration } from '../../src/lists/types';
 

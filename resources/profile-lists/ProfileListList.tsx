@@ -1,6 +1,6 @@
 // The /profile-lists list (SPEC §2 Profile lists, §8): a declaration the list machinery renders.
 import type { ProfileList } from '../../types/api';
-import { deleteEach } from '../../src/lists/bulkActions';
+import { deleteEach } from '../../src/admin-kit/list/bulkActions';
 import { ListScreen } from '../../src/lists/ListScreen';
 import type { ListDeclaration } from '../../src/lists/types';
 

@@ -2,7 +2,7 @@
 // declaration the list machinery renders, with the screen's own address keys (sort and
 // direction, repeated choice filters, rating ranges) and its own filter widgets.
 import { RATING_FIELDS, type ProfileSummary } from '../../types/api';
-import { navigateWithIds } from '../../src/lists/bulkActions';
+import { navigateWithIds } from '../../src/admin-kit/list/bulkActions';
 import { ListScreen } from '../../src/lists/ListScreen';
 import type { ColumnDeclaration, ListDeclaration } from '../../src/lists/types';
 import { CHOICE_KEYS, ProfileChoiceFilters } from './ProfileChoiceFilters';

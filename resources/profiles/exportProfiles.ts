@@ -2,7 +2,7 @@
 // own query (search, ordering, filters; no page), saved as the file the server names.
 // Through the app's one httpClient (Token header, error messages, 401 → signed out).
 import { API_URL, buildQueryString, httpClient } from '../../dataProvider';
-import { apiFilterOf } from '../../src/lists/listQuery';
+import { apiFilterOf } from '../../src/admin-kit/list/addressQuery';
 import type { ListQuery } from '../../src/lists/types';
 
 const FALLBACK_FILENAME = 'profiles.csv';

@@ -2,7 +2,7 @@
 // profiles screen with the query it was saved with. No create button: searches are
 // saved from the profiles screen.
 import type { SavedSearch } from '../../types/api';
-import { deleteEach } from '../../src/lists/bulkActions';
+import { deleteEach } from '../../src/admin-kit/list/bulkActions';
 import { ListScreen } from '../../src/lists/ListScreen';
 import type { ListDeclaration } from '../../src/lists/types';
 

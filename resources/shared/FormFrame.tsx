@@ -2,7 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { PageHeading } from '../../src/lists/PageHeading';
+import { PageHeading } from '../../src/admin-kit/PageHeading';
 import { FailureAlert } from './FailureAlert';
 import type { ShownFailure } from './useErrorThenReturn';
 

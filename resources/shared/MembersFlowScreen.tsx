@@ -7,7 +7,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useDataProvider, useTranslate, type Identifier, type RaRecord } from 'react-admin';
-import { PageHeading } from '../../src/lists/PageHeading';
+import { PageHeading } from '../../src/admin-kit/PageHeading';
 import { FailureAlert } from './FailureAlert';
 import { idsFromQuery, memberIdsOf, mergeIds, withoutIds } from './memberIds';
 import { useAllRecords } from './useAllRecords';

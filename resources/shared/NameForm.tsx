@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Box, Button, Paper, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { PageHeading } from '../../src/lists/PageHeading';
+import { PageHeading } from '../../src/admin-kit/PageHeading';
 import { FailureAlert } from './FailureAlert';
 import type { ShownFailure } from './useErrorThenReturn';
 

@@ -1,6 +1,6 @@
 // The /users list (SPEC §2 Users and organizations, §7, §8): a declaration the list machinery renders.
 import type { User } from '../../types/api';
-import { navigateWithIds, postEach } from '../../src/lists/bulkActions';
+import { navigateWithIds, postEach } from '../../src/admin-kit/list/bulkActions';
 import { ListScreen } from '../../src/lists/ListScreen';
 import type { ListDeclaration } from '../../src/lists/types';
 

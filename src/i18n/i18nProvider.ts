@@ -1,13 +1,13 @@
 // Polyglot over react-admin's English messages, our catalogue, and the partial
 // catalogues that a resource folder (resources/<entity>/i18n/en.ts) or the list
-// machinery (src/lists/i18n/en.ts) may ship: each exports default an object with full
+// kit (src/admin-kit/i18n/en.ts) may ship: each exports default an object with full
 // key paths, e.g. `{ resources: { users: { fields: { email: 'Email' } } } }`.
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { en } from './en';
 
-const partialCatalogues = import.meta.glob<object>(['../lists/i18n/en.ts', '../../resources/*/i18n/en.ts'], {
+const partialCatalogues = import.meta.glob<object>(['../admin-kit/i18n/en.ts', '../../resources/*/i18n/en.ts'], {
   eager: true,
   import: 'default',
 });

@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useGetOne, useTranslate, type RaRecord, type UseGetOneOptions } from 'react-admin';
-import { loadErrorText } from './errorMessage';
-import { PageHeading } from './PageHeading';
+import { loadErrorText } from '../admin-kit/errorMessage';
+import { PageHeading } from '../admin-kit/PageHeading';
 
 export interface DetailScreenProps<R extends RaRecord> {
   resource: string;

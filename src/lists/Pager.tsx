@@ -1,7 +1,7 @@
 import { Button, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { PAGER_WINDOW } from '../constants';
-import { lastPageOf, pagerWindow } from './pagerWindow';
+import { lastPageOf, pagerWindow } from '../admin-kit/list/pagerWindow';
 
 /** First, Previous, a window of PAGER_WINDOW pages each side of the current one, Next, Last. */
 export function Pager({

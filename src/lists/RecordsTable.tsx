@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { Checkbox, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel } from '@mui/material';
 import { useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { FieldValue } from './fieldValue';
-import { loadErrorText } from './errorMessage';
-import { sortDirectionOf } from './listQuery';
+import { loadErrorText } from '../admin-kit/errorMessage';
+import { sortDirectionOf } from '../admin-kit/list/addressQuery';
 import type { ColumnDeclaration } from './types';
 
 export interface RowSelection {

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
 import { BULK_RESULT_HIDE_MS } from '../constants';
-import { bulkResultText, runPerItem } from './bulkRun';
+import { bulkResultText, runPerItem } from '../admin-kit/list/bulkRun';
 import type { AppDataProvider } from '../../dataProvider';
 import type { BulkActionDeclaration } from './types';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider, type RaRecord } from 'react-admin';
-import { apiFilterOf } from './listQuery';
+import { apiFilterOf } from '../admin-kit/list/addressQuery';
 import type { ListQuery } from './types';
 
 /**

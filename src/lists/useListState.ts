@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { readListQuery, toggleOrdering, writeListQuery } from './listQuery';
+import { readListQuery, toggleOrdering, writeListQuery } from '../admin-kit/list/addressQuery';
 import type { FilterValues, ListQuery, SortUrlStyle } from './types';
 
 /**

@@ -3,10 +3,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { ListScreen } from '../../../src/lists/ListScreen';
-import { deleteEach } from '../../../src/lists/bulkActions';
+import { deleteEach } from '../../../src/admin-kit/list/bulkActions';
 import type { ListDeclaration, ListFilterProps } from '../../../src/lists/types';
 import { BULK_RESULT_HIDE_MS } from '../../../src/constants';
-import { fakeDataProvider, page, renderInAdmin } from './renderInAdmin';
+import { fakeDataProvider, page, renderInAdmin } from '../support/renderInAdmin';
 
 interface Thing {
   id: number;
@@ -239,7 +239,9 @@ describe('ListScreen per-item bulk actions', () => {
 
   it('reports success in a success banner, reloads the list and clears the selection', async () => {
     const user = userEvent.setup();
-    const { dataProvider } = renderThings('/things', { delete: ({}, { id }: { id: number }) => Promise.resolve({ data: { id } }) });
+    const { dataProvider } = renderThings('/things', {
+      delete: (_resource: string, { id }: { id: number }) => Promise.resolve({ data: { id } }),
+    });
     await screen.findByText('Thing 1');
     const loads = dataProvider.getList.mock.calls.length;
     await deleteSelected(user, [1, 3]);
@@ -259,7 +261,7 @@ describe('ListScreen per-item bulk actions', () => {
   it('adds the failures with their reasons and takes the error style on a partial failure', async () => {
     const user = userEvent.setup();
     renderThings('/things', {
-      delete: ({}, { id }: { id: number }) =>
+      delete: (_resource: string, { id }: { id: number }) =>
         id === 1 ? Promise.resolve({ data: { id } }) : Promise.reject(new HttpError('You do not have permission to do this.', 403, {})),
     });
     await screen.findByText('Thing 1');
@@ -272,7 +274,7 @@ describe('ListScreen per-item bulk actions', () => {
   it('hides the banner after BULK_RESULT_HIDE_MS', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderThings('/things', { delete: ({}, { id }: { id: number }) => Promise.resolve({ data: { id } }) });
+    renderThings('/things', { delete: (_resource: string, { id }: { id: number }) => Promise.resolve({ data: { id } }) });
     await screen.findByText('Thing 1');
     await deleteSelected(user, [1]);
     expect(await screen.findByRole('alert')).toHaveTextContent('Deletion completed for 1 things.');
@@ -293,15 +295,15 @@ describe('ListScreen per-item bulk actions', () => {
   });
 });
 
-describe('ListScreen extra filters', () => {
-  function GenderFilter({ values, onChange }: ListFilterProps) {
-    return (
-      <button type="button" onClick={() => onChange({ gender: ['female', 'male'] })}>
-        {`genders: ${(values.gender ?? []).join(',')}`}
-      </button>
-    );
-  }
+function GenderFilter({ values, onChange }: ListFilterProps) {
+  return (
+    <button type="button" onClick={() => onChange({ gender: ['female', 'male'] })}>
+      {`genders: ${(values.gender ?? []).join(',')}`}
+    </button>
+  );
+}
 
+describe('ListScreen extra filters', () => {
   it('reads its keys from the address, writes them sorted and goes back to page 1', async () => {
     const user = userEvent.setup();
     const dataProvider = fakeDataProvider({ getList: () => page([thing(1)], 1) });

@@ -4,7 +4,7 @@ import type { Company } from '../../../types/api';
 import { CompanyList } from '../../../resources/companies/CompanyList';
 import { CompanyShow } from '../../../resources/companies/CompanyShow';
 import { companyHandle } from '../../../resources/companies/companyExternalId';
-import { fakeDataProvider, page, renderInAdmin } from '../lists/renderInAdmin';
+import { fakeDataProvider, page, renderInAdmin } from '../support/renderInAdmin';
 
 const company = (id: number, change: Partial<Company> = {}): Company => ({
   id,

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { DataSourceCreate } from '../../../resources/data-sources/DataSourceCreate';
 import { DataSourceEdit } from '../../../resources/data-sources/DataSourceEdit';
 import { ERROR_BEFORE_REDIRECT_MS } from '../../../src/constants';
-import { fakeDataProvider, renderInAdmin } from '../lists/renderInAdmin';
+import { fakeDataProvider, renderInAdmin } from '../support/renderInAdmin';
 import { dataSource, dataSourceDimensions } from './dataOperationsFixtures';
 
 afterEach(() => {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { DataSourceList } from '../../../resources/data-sources/DataSourceList';
 import { DataSourceShow } from '../../../resources/data-sources/DataSourceShow';
 import { formatDateTime } from '../../../src/format';
-import { fakeDataProvider, page, renderInAdmin } from '../lists/renderInAdmin';
+import { fakeDataProvider, page, renderInAdmin } from '../support/renderInAdmin';
 import { dataSource, dataSourceDimensions, execution, status } from './dataOperationsFixtures';
 
 const rows = [

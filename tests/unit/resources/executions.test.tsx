@@ -5,7 +5,7 @@ import { ExecutionList } from '../../../resources/executions/ExecutionList';
 import { ExecutionShow } from '../../../resources/executions/ExecutionShow';
 import { EXECUTION_POLL_MS } from '../../../src/constants';
 import { formatDateTime } from '../../../src/format';
-import { fakeDataProvider, page, renderInAdmin } from '../lists/renderInAdmin';
+import { fakeDataProvider, page, renderInAdmin } from '../support/renderInAdmin';
 import { dataSource, execution } from './dataOperationsFixtures';
 
 afterEach(() => {

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Organization } from '../../../types/api';
 import { AddUsersToOrganization, RemoveUsersFromOrganization } from '../../../resources/organizations/OrganizationUsersFlow';
-import { fakeDataProvider, page, renderInAdmin } from '../lists/renderInAdmin';
+import { fakeDataProvider, page, renderInAdmin } from '../support/renderInAdmin';
 
 const organization = (id: number, userIds: number[] = []): Organization => ({
   id,

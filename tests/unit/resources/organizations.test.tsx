@@ -7,7 +7,7 @@ import { OrganizationShow } from '../../../resources/organizations/OrganizationS
 import { OrganizationCreate } from '../../../resources/organizations/OrganizationCreate';
 import { OrganizationEdit } from '../../../resources/organizations/OrganizationEdit';
 import { ERROR_BEFORE_REDIRECT_MS } from '../../../src/constants';
-import { fakeDataProvider, page, renderInAdmin } from '../lists/renderInAdmin';
+import { fakeDataProvider, page, renderInAdmin } from '../support/renderInAdmin';
 
 const member = (id: number) => ({
   id,

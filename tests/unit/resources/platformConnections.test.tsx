@@ -7,7 +7,7 @@ import { PlatformConnectionList } from '../../../resources/platform-connections/
 import { PlatformConnectionShow } from '../../../resources/platform-connections/PlatformConnectionShow';
 import { ERROR_BEFORE_REDIRECT_MS } from '../../../src/constants';
 import { formatDateTime } from '../../../src/format';
-import { fakeDataProvider, page, renderInAdmin } from '../lists/renderInAdmin';
+import { fakeDataProvider, page, renderInAdmin } from '../support/renderInAdmin';
 import { platformConnection, platformDimensions } from './dataOperationsFixtures';
 
 afterEach(() => {

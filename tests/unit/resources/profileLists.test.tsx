@@ -7,7 +7,7 @@ import { ProfileListShow } from '../../../resources/profile-lists/ProfileListSho
 import { ProfileListCreate } from '../../../resources/profile-lists/ProfileListCreate';
 import { ProfileListEdit } from '../../../resources/profile-lists/ProfileListEdit';
 import { ERROR_BEFORE_REDIRECT_MS } from '../../../src/constants';
-import { fakeDataProvider, page, renderInAdmin } from '../lists/renderInAdmin';
+import { fakeDataProvider, page, renderInAdmin } from '../support/renderInAdmin';
 
 const member = (id: number) => ({
   id,

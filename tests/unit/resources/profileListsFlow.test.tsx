@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProfileList } from '../../../types/api';
 import { AddProfilesToList, RemoveProfilesFromList } from '../../../resources/profile-lists/ProfileListMembersFlow';
-import { fakeDataProvider, page, renderInAdmin } from '../lists/renderInAdmin';
+import { fakeDataProvider, page, renderInAdmin } from '../support/renderInAdmin';
 
 const list = (id: number, profileIds: number[] = []): ProfileList => ({
   id,

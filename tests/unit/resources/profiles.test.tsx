@@ -5,7 +5,7 @@ import Cookies from 'js-cookie';
 import { ProfileList } from '../../../resources/profiles/ProfileList';
 import { downloadProfilesCsv, exportUrl, filenameOf } from '../../../resources/profiles/exportProfiles';
 import { sliderBounds } from '../../../resources/profiles/ratingRange';
-import { fakeDataProvider, page, renderInAdmin } from '../lists/renderInAdmin';
+import { fakeDataProvider, page, renderInAdmin } from '../support/renderInAdmin';
 import { installFakeFetch } from '../support/fakeFetch';
 import { dimensions, summary } from './profilesSupport';
 

@@ -8,7 +8,7 @@ import { Route, Routes } from 'react-router-dom';
 import { ratingProblem } from '../../../resources/profiles/ratingValidation';
 import { ERROR_BEFORE_REDIRECT_MS } from '../../../src/constants';
 import type { User } from '../../../types/api';
-import { fakeDataProvider, renderInAdmin } from '../lists/renderInAdmin';
+import { fakeDataProvider, renderInAdmin } from '../support/renderInAdmin';
 import { profile, signedInAs, user } from './profilesSupport';
 
 afterEach(() => {

@@ -4,7 +4,7 @@ import { ProfileShow } from '../../../resources/profiles/ProfileShow';
 import { ProfileConnections } from '../../../resources/profiles/ProfileConnections';
 import { proxiedImageUrl } from '../../../resources/profiles/imageProxy';
 import type { Profile, User } from '../../../types/api';
-import { fakeDataProvider, page, renderInAdmin } from '../lists/renderInAdmin';
+import { fakeDataProvider, page, renderInAdmin } from '../support/renderInAdmin';
 import { profile, signedInAs, user } from './profilesSupport';
 
 const staff = user({ id: 1, email: 'staff@example.com', is_staff: true });
@@ -21,7 +21,7 @@ function renderProfile(viewer: User, shown: Profile = profile(5)) {
 }
 
 /** The definition (value) next to a term (label) of a section. */
-function valueOf(section: HTMLElement, term: string): string | null {
+function definitionOf(section: HTMLElement, term: string): string | null {
   const label = within(section).queryByText(term, { selector: 'dt' });
   return label?.nextElementSibling?.textContent ?? null;
 }
@@ -41,8 +41,8 @@ describe('ProfileShow for staff', () => {
     renderProfile(staff);
     await screen.findByRole('link', { name: 'Add/Update FS Rating' });
     const rating = section('Rating');
-    expect(valueOf(rating, 'FS Rating')).toBe('8.5');
-    expect(valueOf(rating, 'User Rating')).toBe('6.25');
+    expect(definitionOf(rating, 'FS Rating')).toBe('8.5');
+    expect(definitionOf(rating, 'User Rating')).toBe('6.25');
     const comments = section('Comments');
     expect(within(comments).getByText('staff@example.com')).toBeInTheDocument();
     expect(within(comments).getByText('Strong candidate.')).toBeInTheDocument();
@@ -57,8 +57,8 @@ describe('ProfileShow for a normal user', () => {
     await screen.findByRole('link', { name: 'Add/Update Profile Rating' });
     expect(screen.queryByRole('link', { name: 'Add/Update FS Rating' })).not.toBeInTheDocument();
     const rating = section('Rating');
-    expect(valueOf(rating, 'FS Rating')).toBe('8.5');
-    expect(valueOf(rating, 'User Rating')).toBe('6.25');
+    expect(definitionOf(rating, 'FS Rating')).toBe('8.5');
+    expect(definitionOf(rating, 'User Rating')).toBe('6.25');
     const comments = section('Comments');
     expect(within(comments).getByText('Strong candidate.')).toBeInTheDocument();
     expect(within(comments).queryByText('Met at a meetup.')).not.toBeInTheDocument();
@@ -69,9 +69,9 @@ describe('ProfileShow for a normal user', () => {
     renderProfile(normal, profile(5, { comments: [], app_rating: null, profile_rating: null, tech_rating: null }));
     await screen.findByRole('link', { name: 'Add/Update Profile Rating' });
     expect(within(section('Comments')).getByText('No comments')).toBeInTheDocument();
-    expect(valueOf(section('Rating'), 'FS Rating')).toBe('N/A');
-    expect(valueOf(section('Rating'), 'User Rating')).toBe('N/A');
-    expect(valueOf(section('AI Annotation'), 'Tech Rating')).toBe('N/A');
+    expect(definitionOf(section('Rating'), 'FS Rating')).toBe('N/A');
+    expect(definitionOf(section('Rating'), 'User Rating')).toBe('N/A');
+    expect(definitionOf(section('AI Annotation'), 'Tech Rating')).toBe('N/A');
   });
 });
 
@@ -80,15 +80,15 @@ describe('ProfileShow content', () => {
     renderProfile(normal);
     expect(await screen.findByRole('heading', { name: 'First5 Last5' })).toBeInTheDocument();
     const basic = section('Basic Info');
-    expect(valueOf(basic, 'Data Sources')).toBe('Berlin founders, Public AI list');
-    expect(valueOf(basic, 'Email')).toBeNull();
+    expect(definitionOf(basic, 'Data Sources')).toBe('Berlin founders, Public AI list');
+    expect(definitionOf(basic, 'Email')).toBeNull();
     const annotation = section('AI Annotation');
-    expect(valueOf(annotation, 'Age')).toBe('34');
-    expect(valueOf(annotation, 'Gender')).toBe('Female');
-    expect(valueOf(annotation, 'Nationalities')).toBe('Germany (DE) 72%, Austria (AT) 28%');
-    expect(valueOf(annotation, 'Summary')).toBe('Builds data tools.');
-    expect(valueOf(annotation, 'Leadership Experience Rating')).toBe('5.25');
-    expect(valueOf(annotation, 'Entrepreneurial Intent Rating')).toBe('3');
+    expect(definitionOf(annotation, 'Age')).toBe('34');
+    expect(definitionOf(annotation, 'Gender')).toBe('Female');
+    expect(definitionOf(annotation, 'Nationalities')).toBe('Germany (DE) 72%, Austria (AT) 28%');
+    expect(definitionOf(annotation, 'Summary')).toBe('Builds data tools.');
+    expect(definitionOf(annotation, 'Leadership Experience Rating')).toBe('5.25');
+    expect(definitionOf(annotation, 'Entrepreneurial Intent Rating')).toBe('3');
   });
 
   it("shows the ten lists, '-' for the empty ones and no empty item field", async () => {

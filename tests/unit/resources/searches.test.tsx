@@ -5,7 +5,7 @@ import type { SavedSearch } from '../../../types/api';
 import { SearchList, profilesPathOf } from '../../../resources/searches/SearchList';
 import { SearchCreate } from '../../../resources/searches/SearchCreate';
 import { ERROR_BEFORE_REDIRECT_MS } from '../../../src/constants';
-import { fakeDataProvider, page, renderInAdmin } from '../lists/renderInAdmin';
+import { fakeDataProvider, page, renderInAdmin } from '../support/renderInAdmin';
 
 const saved = (id: number, url: string): SavedSearch => ({
   id,

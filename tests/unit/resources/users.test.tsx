@@ -5,7 +5,7 @@ import type { User } from '../../../types/api';
 import { UserList } from '../../../resources/users/UserList';
 import { UserShow } from '../../../resources/users/UserShow';
 import { createDataProvider } from '../../../dataProvider';
-import { fakeDataProvider, page, renderInAdmin } from '../lists/renderInAdmin';
+import { fakeDataProvider, page, renderInAdmin } from '../support/renderInAdmin';
 import { installFakeFetch } from '../support/fakeFetch';
 
 const user = (id: number, change: Partial<User> = {}): User => ({

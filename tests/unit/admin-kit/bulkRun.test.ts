@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError, type TranslateFunction } from 'react-admin';
-import { bulkResultText, failureReasons, runPerItem } from '../../../src/lists/bulkRun';
+import { bulkResultText, failureReasons, runPerItem } from '../../../src/admin-kit/list/bulkRun';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
 
 const translate: TranslateFunction = (key, options) => i18nProvider.translate(key, options) as string;

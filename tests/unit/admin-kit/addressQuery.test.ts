@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiFilterOf, readListQuery, sortDirectionOf, toggleOrdering, writeListQuery } from '../../../src/lists/listQuery';
-import type { ListQuery } from '../../../src/lists/types';
+import { apiFilterOf, readListQuery, sortDirectionOf, toggleOrdering, writeListQuery } from '../../../src/admin-kit/list/addressQuery';
+import type { ListQuery } from '../../../src/admin-kit/list/types';
 
 const query = (change: Partial<ListQuery> = {}): ListQuery => ({
   page: 1,
@@ -80,5 +80,28 @@ describe('the filter sent to the dataProvider', () => {
       gender: ['x'],
     });
     expect(apiFilterOf(query())).toEqual({});
+  });
+});
+
+describe('the address and react-admin list parameters', () => {
+  it('turn into each other: search and the extra keys are filters, a leading minus is DESC', async () => {
+    const { fromListParams, toListParams } = await import('../../../src/admin-kit/list/addressQuery');
+    const address = query({ page: 3, search: 'ann', ordering: '-created_at', filters: { gender: ['female', 'male'] } });
+    const params = toListParams(address);
+    expect(params).toEqual({
+      page: 3,
+      perPage: 10,
+      sort: 'created_at',
+      order: 'DESC',
+      filter: { gender: ['female', 'male'], search: 'ann' },
+    });
+    const back = fromListParams({ page: 3, perPage: 10, sort: { field: params.sort, order: params.order }, filterValues: params.filter }, [
+      'gender',
+    ]);
+    expect(back).toEqual(address);
+    expect(toListParams(query()).sort).toBe('');
+    expect(
+      fromListParams({ page: 1, perPage: 10, sort: { field: '', order: 'ASC' }, filterValues: { other: 'x', gender: 'male' } }, ['gender']),
+    ).toEqual(query({ filters: { gender: ['male'] } }));
   });
 });

@@ -1,9 +1,9 @@
 // The state of a list screen as it lives in the address bar (SPEC §2: "List pages keep
 // page, page_size, search and ordering in the address query string, with keys sorted").
 // Pure functions, so that the round trip is tested without a browser.
-import { PAGE_SIZE } from '../constants';
-import { buildQueryString, type QueryParams } from '../../dataProvider/queryString';
-import type { FilterValues, ListQuery, SortUrlStyle } from './types';
+import { PAGE_SIZE } from '../../constants';
+import { buildQueryString, type QueryParams } from '../../../dataProvider/queryString';
+import type { AddressStyle, FilterValues, ListQuery } from './types';
 
 /** The largest page the API serves (CONVENTIONS: page_size at most 100). */
 const MAX_PAGE_SIZE = 100;
@@ -15,7 +15,7 @@ function positiveInteger(raw: string | null, fallback: number, max = Number.MAX_
 }
 
 /** Reads a list's state from the query string; missing or malformed values take their defaults. */
-export function readListQuery(params: URLSearchParams, style: SortUrlStyle = 'ordering', filterKeys: string[] = []): ListQuery {
+export function readListQuery(params: URLSearchParams, style: AddressStyle = 'ordering', filterKeys: string[] = []): ListQuery {
   const filters: FilterValues = {};
   for (const key of filterKeys) {
     const values = params.getAll(key).filter((value) => value !== '');
@@ -36,7 +36,7 @@ export function readListQuery(params: URLSearchParams, style: SortUrlStyle = 'or
 }
 
 /** The query string of a list state, keys sorted: ordering=-email&page=2&page_size=10&search=ann. */
-export function writeListQuery(query: ListQuery, style: SortUrlStyle = 'ordering'): URLSearchParams {
+export function writeListQuery(query: ListQuery, style: AddressStyle = 'ordering'): URLSearchParams {
   const params: QueryParams = { ...query.filters, page: query.page, search: query.search };
   if (style === 'ordering') {
     params.page_size = query.pageSize;
@@ -74,4 +74,50 @@ export function apiFilterOf(query: ListQuery): Record<string, string | string[]>
     filter[key] = values;
   }
   return filter;
+}
+
+/** The part of react-admin's list parameters (its store's `ListParams`) that the address holds. */
+export interface AddressListParams {
+  page: number;
+  perPage: number;
+  /** '' when the server's own order applies */
+  sort: string;
+  order: 'ASC' | 'DESC';
+  filter: Record<string, string | string[]>;
+}
+
+/** The address's list state as react-admin's list parameters: search and the extra keys are filters. */
+export function toListParams(query: ListQuery): AddressListParams {
+  const filter: Record<string, string | string[]> = { ...query.filters };
+  if (query.search) filter.search = query.search;
+  const descending = query.ordering.startsWith('-');
+  return {
+    page: query.page,
+    perPage: query.pageSize,
+    sort: descending ? query.ordering.slice(1) : query.ordering,
+    order: descending ? 'DESC' : 'ASC',
+    filter,
+  };
+}
+
+/** react-admin's list parameters as the address's list state; only `filterKeys` (and search) are kept. */
+export function fromListParams(
+  params: { page: number; perPage: number; sort?: { field?: string; order?: string }; filterValues?: Record<string, unknown> },
+  filterKeys: string[],
+): ListQuery {
+  const filters: FilterValues = {};
+  for (const key of filterKeys) {
+    const value = params.filterValues?.[key];
+    const values = (Array.isArray(value) ? value : [value]).filter((item) => item !== undefined && item !== null && item !== '');
+    if (values.length > 0) filters[key] = values.map(String);
+  }
+  const field = params.sort?.field ?? '';
+  const search = params.filterValues?.search;
+  return {
+    page: params.page,
+    pageSize: params.perPage,
+    search: typeof search === 'string' ? search : '',
+    ordering: field && params.sort?.order === 'DESC' ? `-${field}` : field,
+    filters,
+  };
 }

@@ -2,7 +2,7 @@
 // that a slow server is not flooded, and the outcome is reported once for all — with
 // why the failed rows failed (the server's messages).
 import type { Identifier, TranslateFunction } from 'react-admin';
-import { errorMessage, GENERIC_ERROR_MESSAGE } from '../../dataProvider/errors';
+import { errorMessage, GENERIC_ERROR_MESSAGE } from '../../../dataProvider/errors';
 import type { BulkMessages } from './types';
 
 export interface BulkFailure {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastPageOf, pagerWindow } from '../../../src/lists/pagerWindow';
+import { lastPageOf, pagerWindow } from '../../../src/admin-kit/list/pagerWindow';
 
 describe('pagerWindow', () => {
   it('shows two pages each side of the current page', () => {
