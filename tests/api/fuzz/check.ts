@@ -117,6 +117,15 @@ export function errorBodyProblems(response: LightMyRequestResponse): string[] {
   return problems;
 }
 
+function decodablePath(url: string): boolean {
+  try {
+    decodeURIComponent(url.split('?')[0]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * An operation that takes no body must take an empty one with a JSON content type as no
  * body at all (react-admin sends the header on every write): it may still refuse one of
@@ -125,6 +134,8 @@ export function errorBodyProblems(response: LightMyRequestResponse): string[] {
 function emptyBodyProblems(op: Operation, request: FuzzRequest, response: LightMyRequestResponse): string[] {
   if (op.body || request.body !== 'empty-json') return [];
   if (response.statusCode !== 400 && response.statusCode !== 415) return [];
+  // a path that is not percent-encoded UTF-8 is refused by the router before the body is read
+  if (!decodablePath(request.url)) return [];
   let fields: Record<string, unknown> = {};
   try {
     fields = JSON.parse(response.body).fields ?? {};
