@@ -45,9 +45,13 @@ function feedFiles(count: number): string {
       lines[0].push(line);
       lines[1 + (k % 2)].push(line);
     }
-    lines.forEach((part, f) => part.length && fs.writeSync(files[f], part.join('\n') + '\n'));
+    lines.forEach((part, f) => {
+      if (part.length) fs.writeSync(files[f], `${part.join('\n')}\n`);
+    });
   }
-  files.forEach((file) => fs.closeSync(file));
+  files.forEach((file) => {
+    fs.closeSync(file);
+  });
   fs.writeFileSync(path.join(dir, 'done'), '');
   return dir;
 }

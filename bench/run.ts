@@ -61,14 +61,14 @@ console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.roun
 if (parts.includes('startup')) {
   console.log('## Cold start to first answer\n');
   const startup = { databaseUrl: await ensureDatabase('bench_startup'), runs: Number(values['startup-runs']), against: values.against };
-  console.log(table(await benchStartup(startup)) + '\n');
+  console.log(`${table(await benchStartup(startup))}\n`);
 }
 if (parts.includes('users')) {
   console.log('## Users list over 10,000 users (200 queries, ms)\n');
   const rows = [{ database: 'PGlite (embedded)', ...(await benchUsers({})) }];
   const url = await ensureDatabase('bench_users');
   if (url) rows.push({ database: 'PostgreSQL 15', ...(await benchUsers({ databaseUrl: url })) });
-  console.log(table(rows) + '\n');
+  console.log(`${table(rows)}\n`);
 }
 if (parts.includes('profiles')) {
   console.log('## Profiles list: fixed mix of 200 queries, one at a time and under load, while each case writes\n');
@@ -91,7 +91,7 @@ if (parts.includes('profiles')) {
     const postgres = await benchProfiles({ databaseUrl: url }, Number(values['pg-profiles']), options);
     for (const r of postgres.rows) rows.push({ database: `PostgreSQL 15, ${postgres.profiles} profiles`, ...r });
   }
-  console.log(table(rows) + '\n');
+  console.log(`${table(rows)}\n`);
 }
 if (parts.includes('ingestion')) {
   console.log('## Ingestion: a retrieval of a local NDJSON feed, annotation and change log included\n');
@@ -101,9 +101,9 @@ if (parts.includes('ingestion')) {
     profiles: Number(values['ingest-profiles']),
     pgliteProfiles: Number(values['pglite-ingest-profiles']),
   });
-  console.log(table(rows) + '\n');
+  console.log(`${table(rows)}\n`);
 }
 if (parts.includes('lighthouse')) {
   console.log('## Lighthouse, mobile preset, performance (median run)\n');
-  console.log(table(await benchLighthouse({ runs: Number(values['lighthouse-runs']), against: values.against })) + '\n');
+  console.log(`${table(await benchLighthouse({ runs: Number(values['lighthouse-runs']), against: values.against }))}\n`);
 }

@@ -59,7 +59,10 @@ function serializersCompiledOnFirstUse(...args: Parameters<ReturnType<typeof Ser
   const compile = SerializerSelector()(...args);
   return (route: Parameters<typeof compile>[0]) => {
     let serialize: ((doc: unknown) => string) | undefined;
-    return (doc: unknown) => (serialize ??= compile(route))(doc);
+    return (doc: unknown) => {
+      serialize ??= compile(route);
+      return serialize(doc);
+    };
   };
 }
 

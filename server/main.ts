@@ -65,7 +65,7 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
 function announceDemoAccounts(app: FastifyInstance, config: Config, accounts: DemoAccount[]): void {
   if (!accounts.length) return;
   app.log.info({ demoAccounts: accounts.map(({ role, email, password }) => ({ role, email, password })) }, 'demo accounts ready');
-  process.stdout.write(describeAccounts(accounts, config.appUrl) + '\n');
+  process.stdout.write(`${describeAccounts(accounts, config.appUrl)}\n`);
 }
 
 /** Stops cleanly on SIGINT/SIGTERM: workers finish, the embedded database is flushed and closed. */

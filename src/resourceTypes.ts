@@ -1,4 +1,5 @@
 import type { ComponentType, ReactElement } from 'react';
+import type { RecordToStringFunction } from 'react-admin';
 
 /** Menu groups of the side menu, in display order (SPEC §2 Side menu). */
 export type MenuGroup = 'Management' | 'Data Operations' | 'Rules' | 'Monitoring' | 'Admin';
@@ -34,7 +35,7 @@ export interface ResourceDeclaration {
   apiPath: string;
   menu?: MenuEntry;
   /** how one record is named in titles and references (react-admin's recordRepresentation) */
-  recordRepresentation?: string | ((record: any) => string);
+  recordRepresentation?: string | RecordToStringFunction;
   list?: ComponentType;
   show?: ComponentType;
   create?: ComponentType;

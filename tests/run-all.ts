@@ -221,6 +221,7 @@ async function main(): Promise<number> {
   mkdirSync(reports, { recursive: true });
   const machine = prepare();
 
+  await layer('Lint and format (biome check)', (r) => singleCheck(r, bin('biome'), ['check', '.'], TIMEOUT.check).then(() => {}));
   await layer('Type-check (tsc --noEmit)', (r) =>
     singleCheck(r, bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], TIMEOUT.check).then(() => {}),
   );

@@ -67,7 +67,7 @@ const WEEKDAY: PartRule = {
 const YEAR: PartRule = { min: 0, max: 9999 };
 
 function weekdayNumber(token: string): number | undefined {
-  return valueOf(token, WEEKDAY);
+  return partValue(token, WEEKDAY);
 }
 
 const LAYOUTS: Record<number, PartRule[]> = {
@@ -77,7 +77,7 @@ const LAYOUTS: Record<number, PartRule[]> = {
 };
 
 /** A number or a name of the part, inside its range; undefined otherwise. */
-function valueOf(token: string, rule: PartRule): number | undefined {
+function partValue(token: string, rule: PartRule): number | undefined {
   if (/^\d+$/.test(token)) {
     const value = Number(token);
     return value >= rule.min && value <= rule.max ? value : undefined;
@@ -94,7 +94,7 @@ function isValidItem(item: string, rule: PartRule): boolean {
   if (step !== undefined && !(/^\d+$/.test(step) && Number(step) >= 1)) return false;
   if (base === '*') return true;
   const bounds = base.split('-');
-  return bounds.length <= 2 && bounds.every((bound) => valueOf(bound, rule) !== undefined);
+  return bounds.length <= 2 && bounds.every((bound) => partValue(bound, rule) !== undefined);
 }
 
 function isValidPart(part: string, rule: PartRule): boolean {

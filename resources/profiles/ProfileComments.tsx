@@ -13,8 +13,8 @@ export function ProfileComments({ comments, staff }: { comments: ProfileComment[
   if (!staff) return <Typography sx={{ whiteSpace: 'pre-wrap' }}>{shown[0].comment}</Typography>;
   return (
     <Box component="dl" sx={{ m: 0 }}>
-      {shown.map((comment, index) => (
-        <Box key={`${comment.email}-${index}`} sx={{ mb: 1.5 }}>
+      {shown.map((comment) => (
+        <Box key={comment.email} sx={{ mb: 1.5 }}>
           <Typography component="dt" variant="subtitle2">
             {comment.email}
           </Typography>

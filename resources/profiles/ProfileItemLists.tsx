@@ -32,6 +32,7 @@ function ItemList({ list, items }: { list: ItemListDeclaration; items: RaRecord[
       ) : (
         <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
           {items.map((record, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: an item has no id and two may be identical; the list is read-only and never reordered, so its position is its identity
             <Box component="li" key={index} sx={{ mb: 0.75, overflowWrap: 'break-word' }}>
               {list.fields
                 .flatMap((field) => {

@@ -106,14 +106,12 @@ export function promptProfile(person: ImportProfile): Record<string, unknown> {
     name: `${person.first_name} ${person.last_name}`.trim(),
     location: person.location,
     headline: clip(person.headline),
-    jobs: person.jobs
-      .slice(0, 12)
-      .map((job) => ({
-        title: clip(job.job_title),
-        company: clip(job.company?.name),
-        industry: job.company?.industry ?? null,
-        period: period(job),
-      })),
+    jobs: person.jobs.slice(0, 12).map((job) => ({
+      title: clip(job.job_title),
+      company: clip(job.company?.name),
+      industry: job.company?.industry ?? null,
+      period: period(job),
+    })),
     educations: person.educations
       .slice(0, 8)
       .map((e) => ({ degree: clip(e.degree), field: clip(e.field_of_study), school: clip(e.school.name), period: period(e) })),
@@ -346,7 +344,9 @@ export function llmAnnotator(connection: LlmConnection, options: LlmAnnotatorOpt
           failed.map((i) => people[i]),
           signal,
         );
-        failed.forEach((i, k) => (results[i] = offline[k]));
+        failed.forEach((i, k) => {
+          results[i] = offline[k];
+        });
       }
       return results;
     },

@@ -4,7 +4,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import { loadConfig, type Config } from '../config';
-import { openDatabase } from '../db/connect';
+import { openDatabase, type DatabaseHandle } from '../db/connect';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import { hashPassword, passwordProblems } from '../accounts/passwords';
@@ -214,7 +214,7 @@ async function main(argv: string[]): Promise<void> {
   const config = loadConfig();
   console.error(`Using the ${describeDatabase(config)}.`);
   const openedAt = new Date().toISOString();
-  let handle;
+  let handle: DatabaseHandle;
   try {
     handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir, poolSize: 2 });
   } catch (error) {

@@ -47,7 +47,10 @@ export function checkedFieldValues(
   }
   if (problems.length) {
     const fields: Record<string, string[]> = {};
-    for (const [field, message] of problems) (fields[field] ??= []).push(message);
+    for (const [field, message] of problems) {
+      fields[field] ??= [];
+      fields[field].push(message);
+    }
     throw new HttpError(
       400,
       problems.map(([field, message]) => `${field}: ${message}`),

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Database } from './schema';
 
 /**
  * Exact list counts, cached per database until the counted table changes:
@@ -14,7 +15,7 @@ const MAX_ENTRIES = 10_000;
 export type VersionedTable = 'profile' | 'company';
 
 /** The table's current version (undefined before the migration that versions it). */
-export async function tableVersion(db: Kysely<any>, table: VersionedTable): Promise<string | undefined> {
+export async function tableVersion(db: Kysely<Database>, table: VersionedTable): Promise<string | undefined> {
   const row = await sql<{ version: string }>`SELECT version::text AS version FROM table_version WHERE table_name = ${table}`.execute(db);
   return row.rows[0]?.version;
 }
@@ -27,7 +28,7 @@ export interface CountOptions {
 }
 
 export async function cachedCount(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   table: VersionedTable,
   query: { compile(): { sql: string; parameters: readonly unknown[] } },
   count: () => Promise<number>,
@@ -38,7 +39,10 @@ export async function cachedCount(
   const compiled = query.compile();
   const key = `${table}@${version}\n${compiled.sql}\n${JSON.stringify(compiled.parameters)}`;
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
   const hit = cache.get(key);
   if (hit !== undefined) {
     cache.delete(key); // keep recently used keys at the end

@@ -9,9 +9,10 @@ import { parseListParams, runList, type ListDeclaration } from './list-query';
 import type { ListQuery } from '../http/list-query';
 
 /** A query over one entity's rows; the row type is the entity's own. */
+// biome-ignore lint/suspicious/noExplicitAny: each entity's query has its own tables in scope (joins, aliases such as `owner`); Kysely has no wider table type that every such query is assignable to
 export type RowQuery<Row> = SelectQueryBuilder<Database, any, Row>;
 
-export interface EntityStore<Row extends { id: number }, Item, Filters = {}, ListItem = Item> {
+export interface EntityStore<Row extends { id: number }, Item, Filters = object, ListItem = Item> {
   /** the table whose `id` the routes address */
   table: keyof Database & string;
   /** sortable fields and their SQL, search fields, default ordering */
@@ -44,7 +45,7 @@ export async function listEntities<Row extends { id: number }, ListItem, Filters
 
 /** The row `id` if `viewer` may read it. */
 export async function findEntityRow<Row extends { id: number }>(
-  store: EntityStore<Row, unknown, any, unknown>,
+  store: EntityStore<Row, unknown, unknown, unknown>,
   db: Kysely<Database>,
   viewer: Viewer,
   id: number,
@@ -55,7 +56,7 @@ export async function findEntityRow<Row extends { id: number }>(
 
 /** The item `id` if `viewer` may read it. */
 export async function findEntity<Row extends { id: number }, Item>(
-  store: EntityStore<Row, Item, any, unknown>,
+  store: EntityStore<Row, Item, unknown, unknown>,
   db: Kysely<Database>,
   viewer: Viewer,
   id: number,
@@ -65,6 +66,6 @@ export async function findEntity<Row extends { id: number }, Item>(
   return store.toDetail ? store.toDetail(db, viewer, row) : ((await store.toItems(db, viewer, [row]))[0] as Item);
 }
 
-export async function deleteEntityRow(store: EntityStore<any, unknown, any, unknown>, db: Kysely<Database>, id: number): Promise<void> {
+export async function deleteEntityRow(store: { table: keyof Database & string }, db: Kysely<Database>, id: number): Promise<void> {
   await sql`DELETE FROM ${sql.table(store.table)} WHERE id = ${id}`.execute(db);
 }

@@ -3,6 +3,7 @@ import type { ListResponse } from '../../types/api';
 import type { ListQuery } from '../http/list-query';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../types/schema';
 import { cachedCount, type CountOptions, type VersionedTable } from './count-cache';
+import type { Database } from './schema';
 
 /** How one list of the API is searched and sorted (CONVENTIONS "API" → Lists). */
 export interface ListDeclaration {
@@ -135,7 +136,7 @@ export async function runList<DB, TB extends keyof DB, O, R>(
   idColumn: string,
   toResult: (row: O) => R | Promise<R>,
   /** the database, for lists whose counts are cached per table version (`countVersionOf`) */
-  counting?: { db: Kysely<any> } & CountOptions,
+  counting?: { db: Kysely<Database> } & CountOptions,
 ): Promise<ListResponse<R>> {
   const query = applySearch(base, params, declaration);
   const countQuery = query.clearSelect().clearOrderBy().select(sql<number>`count(*)::int`.as('count'));

@@ -40,13 +40,15 @@ export const MIGRATED: DatabaseTemplate = { name: 'migrated' };
 
 function contentHash(entries: string[]): string {
   const hash = createHash('sha256');
-  const visit = (entry: string) => {
-    if (!fs.existsSync(entry)) return hash.update(`missing ${entry}\n`);
-    if (fs.statSync(entry).isDirectory())
-      return fs
-        .readdirSync(entry)
-        .sort()
-        .forEach((name) => visit(path.join(entry, name)));
+  const visit = (entry: string): void => {
+    if (!fs.existsSync(entry)) {
+      hash.update(`missing ${entry}\n`);
+      return;
+    }
+    if (fs.statSync(entry).isDirectory()) {
+      for (const name of fs.readdirSync(entry).sort()) visit(path.join(entry, name));
+      return;
+    }
     hash.update(`${entry}\n`).update(fs.readFileSync(entry));
   };
   entries.forEach(visit);

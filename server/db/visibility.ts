@@ -35,7 +35,10 @@ export async function readableDataSourceIds(db: Kysely<Database>, user: Viewer):
     .execute();
   const readable = rows.map((r) => r.id);
   if (key) {
-    if (!remembered) readableByUser.set(db, (remembered = new Map()));
+    if (!remembered) {
+      remembered = new Map();
+      readableByUser.set(db, remembered);
+    }
     remembered.delete(user.id);
     remembered.set(user.id, { key, readable });
     if (remembered.size > 10_000) remembered.delete(remembered.keys().next().value!);

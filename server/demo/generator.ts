@@ -149,13 +149,11 @@ export function makeProfile(
       ),
       licenses: JSON.stringify(rng.sample(words.LICENSES, rng.chance(0.3) ? rng.int(1, 2) : 0).map(([name, issuer]) => ({ name, issuer }))),
       recommendations: JSON.stringify(
-        rng
-          .sample(words.RECOMMENDATIONS, rng.chance(0.35) ? rng.int(1, 2) : 0)
-          .map((text) => ({
-            text,
-            received: rng.chance(0.7),
-            profile_url: rng.chance(0.6) ? `${PROFILE_URL_PREFIX}${slug(rng.pick(words.COUNTRIES).last[0])}-${rng.int(100, 999)}` : null,
-          })),
+        rng.sample(words.RECOMMENDATIONS, rng.chance(0.35) ? rng.int(1, 2) : 0).map((text) => ({
+          text,
+          received: rng.chance(0.7),
+          profile_url: rng.chance(0.6) ? `${PROFILE_URL_PREFIX}${slug(rng.pick(words.COUNTRIES).last[0])}-${rng.int(100, 999)}` : null,
+        })),
       ),
       interests: JSON.stringify(
         rng

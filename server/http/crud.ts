@@ -34,7 +34,7 @@ export interface EntityWrites<Write extends TObject> {
 export interface EntityDeclaration<
   Row extends { id: number },
   Item extends TSchema,
-  Filters extends TProperties = {},
+  Filters extends TProperties = Record<never, never>,
   Write extends TObject = TObject,
   ListItem extends TSchema = Item,
 > extends EntityStore<Row, Static<Item>, Static<TObject<Filters>>, Static<ListItem>> {
@@ -70,7 +70,7 @@ export interface EntityDeclaration<
 export function defineEntity<
   Row extends { id: number },
   Item extends TSchema,
-  Filters extends TProperties = {},
+  Filters extends TProperties = Record<never, never>,
   Write extends TObject = TObject,
   ListItem extends TSchema = Item,
 >(declaration: EntityDeclaration<Row, Item, Filters, Write, ListItem>): EntityDeclaration<Row, Item, Filters, Write, ListItem> {

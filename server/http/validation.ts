@@ -14,7 +14,8 @@ export function validationMessages(
   const fields: Record<string, string[]> = Object.create(null);
   for (const error of errors) {
     const { field, message } = describe(error, context);
-    (fields[field] ??= []).includes(message) || fields[field].push(message);
+    fields[field] ??= [];
+    if (!fields[field].includes(message)) fields[field].push(message);
   }
   const messages = Object.entries(fields).flatMap(([field, list]) => list.map((m) => `${field}: ${m}`));
   return { errors: messages, fields };
@@ -34,7 +35,7 @@ function pathOf(instancePath: string): string {
 }
 
 function describe(error: FastifySchemaValidationError, context?: string): { field: string; message: string } {
-  const params = error.params as Record<string, any>;
+  const params: Record<string, unknown> = error.params;
   // a repeated query key has no index a client could name: `data_sources`, not `data_sources.1`
   const field = context === 'querystring' ? fieldName(error).replace(/\.\d+(?=\.|$)/g, '') : fieldName(error);
   switch (error.keyword) {

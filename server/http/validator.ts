@@ -14,10 +14,14 @@ export function installValidators(app: FastifyInstance): void {
   let coercing: Ajv | undefined;
   let strict: Ajv | undefined;
   // verbose: the error carries the value, so a null is told apart from a wrong type
-  const ajvFor = (httpPart: string | undefined): Ajv =>
-    httpPart === 'body'
-      ? (strict ??= addFormats(new Ajv({ ...common, coerceTypes: false, verbose: true })))
-      : (coercing ??= addFormats(new Ajv({ ...common, coerceTypes: 'array' })));
+  const ajvFor = (httpPart: string | undefined): Ajv => {
+    if (httpPart === 'body') {
+      strict ??= addFormats(new Ajv({ ...common, coerceTypes: false, verbose: true }));
+      return strict;
+    }
+    coercing ??= addFormats(new Ajv({ ...common, coerceTypes: 'array' }));
+    return coercing;
+  };
   app.setValidatorCompiler(({ schema, httpPart }) => compiledOnFirstUse(() => ajvFor(httpPart).compile(schema)));
 }
 

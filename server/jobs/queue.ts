@@ -44,7 +44,7 @@ export interface Jobs {
   /** runs `data` on `cron` (UTC) under `key`, replacing what that key had; null removes it */
   schedule<Data extends object>(definition: JobDefinition<Data>, key: string, cron: string | null, data: Data): Promise<void>;
   /** takes a queued job out of the queue (a running one ends at its next check) */
-  cancel(definition: JobDefinition<any>, id: string): Promise<void>;
+  cancel(definition: JobDefinition, id: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -54,7 +54,7 @@ export interface Jobs {
  */
 export async function startJobs(
   handle: DatabaseHandle,
-  definitions: JobDefinition<any>[],
+  definitions: JobDefinition[],
   log: FastifyBaseLogger,
   options: {
     databaseUrl?: string;

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import type { Database } from '../db/schema';
 import type { FastifyBaseLogger } from 'fastify';
 
 const CHANNEL = 'talent_web_busy';
@@ -46,7 +47,7 @@ export class WebPressure {
 }
 
 /** The server's side: every request notes the pressure; on PostgreSQL, other processes hear of it. */
-export function publishWebPressure(app: FastifyInstance, pressure: WebPressure, db: Kysely<any> | null): void {
+export function publishWebPressure(app: FastifyInstance, pressure: WebPressure, db: Kysely<Database> | null): void {
   let notified = 0;
   app.addHook('onRequest', async () => {
     const now = Date.now();

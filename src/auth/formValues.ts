@@ -1,3 +1,3 @@
 // react-admin's <Form> hands its onSubmit the raw form values; each screen reads them
 // as its request body type.
-export type FormValues = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type FormValues = Record<string, unknown>;

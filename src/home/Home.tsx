@@ -1,5 +1,6 @@
 // / (SPEC §1, §2 Home): where to start. Crowdsourcing users only have notifications;
 // everyone else gets profiles, data sources and rules.
+import type { ReactNode } from 'react';
 import { Alert, Box, CircularProgress, Grid, Typography } from '@mui/material';
 import PersonSearch from '@mui/icons-material/PersonSearch';
 import CloudDownload from '@mui/icons-material/CloudDownload';
@@ -25,7 +26,7 @@ export function Home() {
   const { user, isPending, error } = useCurrentUser();
   const title = translate('app.home.title');
 
-  let content;
+  let content: ReactNode;
   if (isPending) content = <CircularProgress aria-label={translate('ra.page.loading')} />;
   else if (error != null || !user)
     content = (

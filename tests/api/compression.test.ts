@@ -241,7 +241,11 @@ describe('the build: .br and .gz beside every compressible file (server/build/pr
     dirs.push(dir);
     return dir;
   };
-  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  afterAll(() => {
+    dirs.forEach((dir) => {
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+  });
 
   it('writes brotli at its highest quality and gzip at level 9, decompressing to the file, and leaves other files alone', async () => {
     const dir = tempDir('precompress-');

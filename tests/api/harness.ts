@@ -89,7 +89,12 @@ export async function startTestApi(
       sequence += 1;
       const email = options.email ?? `user${sequence}@example.test`;
       const password = options.password ?? PASSWORD;
-      const hash = options.password ? await hashPassword(password) : await (passwordHash ??= hashPassword(PASSWORD));
+      let hash: string;
+      if (options.password) hash = await hashPassword(password);
+      else {
+        passwordHash ??= hashPassword(PASSWORD);
+        hash = await passwordHash;
+      }
       const row = await insertUser(handle.db, {
         email,
         password_hash: hash,

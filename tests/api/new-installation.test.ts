@@ -47,7 +47,11 @@ describe.runIf(testDb === 'pglite')('a new embedded installation', () => {
   afterEach(async () => {
     for (const handle of handles.splice(0)) await handle.close();
   });
-  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  afterAll(() => {
+    dirs.forEach((dir) => {
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+  });
 
   it(
     'takes the spare copy, which it makes again; each installation has a database of its own',

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestApi, type TestApi, type TestUser } from './harness';
 import { expectErrors, expectStatus } from './expect';
-import type { DataSource, Execution, ListResponse, PlatformConnection, Profile, ProfileSummary } from '../../types/api';
+import type { DataSource, ListResponse, PlatformConnection, Profile, ProfileSummary } from '../../types/api';
 import { finished, retrieve, retrieveAndWait } from './retrieval-support';
 import { pdlOptions } from '../../server/connectors/pdl/client';
 import { BATCH_SIZE } from '../../server/jobs/retrieval';

@@ -179,9 +179,10 @@ describe('ingestion', () => {
     const asked: string[] = [];
     const counting = {
       ...offlineAnnotator,
-      annotate: async (people: ImportProfile[], signal?: AbortSignal) => (
-        asked.push(...people.map((p) => p.external_id)), offlineAnnotator.annotate(people, signal)
-      ),
+      annotate: async (people: ImportProfile[], signal?: AbortSignal) => {
+        asked.push(...people.map((p) => p.external_id));
+        return offlineAnnotator.annotate(people, signal);
+      },
     };
     const input = { dataSourceId: source.id, executionId: null, annotator: counting };
     const own = (run: number) =>
@@ -352,7 +353,9 @@ describe.runIf(testDb === 'postgres')('web pressure across processes', () => {
   it('a request to a server is heard by a worker listening elsewhere on the same PostgreSQL', async () => {
     const pressure = new WebPressure();
     let heard = false;
-    pressure.note = () => void (heard = true);
+    pressure.note = () => {
+      heard = true;
+    };
     const listener = await listenWebPressure(process.env.TEST_DATABASE_URL!, pressure, api.app.log);
     try {
       // a server notifies at most every 100 ms: ask until one is heard (bounded by the test's timeout)

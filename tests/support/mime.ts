@@ -20,7 +20,7 @@ export function parseMail(raw: Buffer): ParsedMail {
   collectBodies(part, found);
   return {
     headers: part.headers,
-    subject: decodeHeader(part.headers['subject'] ?? ''),
+    subject: decodeHeader(part.headers.subject ?? ''),
     text: found.text,
     html: found.html,
   };

@@ -112,32 +112,69 @@ export class JsonArrayReader {
   private structural(c: number): void {
     switch (this.state) {
       case START:
-        if (c === LBRACKET) return void ((this.topLevelArray = true), (this.state = ARRAY_VALUE));
-        if (c === LBRACE) return void (this.state = OBJECT_KEY);
+        if (c === LBRACKET) {
+          this.topLevelArray = true;
+          this.state = ARRAY_VALUE;
+          return;
+        }
+        if (c === LBRACE) {
+          this.state = OBJECT_KEY;
+          return;
+        }
         throw this.broken('the feed must be a JSON array of profiles or an object with a "profiles" list');
       case OBJECT_KEY:
-        if (c === QUOTE) return this.begin('key', c);
-        if (c === RBRACE) return void (this.state = DONE);
+        if (c === QUOTE) {
+          this.begin('key', c);
+          return;
+        }
+        if (c === RBRACE) {
+          this.state = DONE;
+          return;
+        }
         break;
       case OBJECT_COLON:
-        if (c === COLON) return void (this.state = OBJECT_VALUE);
+        if (c === COLON) {
+          this.state = OBJECT_VALUE;
+          return;
+        }
         break;
       case OBJECT_VALUE:
-        if (this.key === 'profiles' && c === LBRACKET) return void ((this.sawProfiles = true), (this.state = ARRAY_VALUE));
+        if (this.key === 'profiles' && c === LBRACKET) {
+          this.sawProfiles = true;
+          this.state = ARRAY_VALUE;
+          return;
+        }
         if (this.key === 'profiles') throw this.broken('"profiles" must be a list');
         if (c === COMMA || c === RBRACE || c === RBRACKET || c === COLON) break;
-        return this.begin('skip', c);
+        this.begin('skip', c);
+        return;
       case OBJECT_AFTER:
-        if (c === COMMA) return void (this.state = OBJECT_KEY);
-        if (c === RBRACE) return void (this.state = DONE);
+        if (c === COMMA) {
+          this.state = OBJECT_KEY;
+          return;
+        }
+        if (c === RBRACE) {
+          this.state = DONE;
+          return;
+        }
         break;
       case ARRAY_VALUE:
-        if (c === RBRACKET) return void (this.state = this.topLevelArray ? DONE : OBJECT_AFTER);
+        if (c === RBRACKET) {
+          this.state = this.topLevelArray ? DONE : OBJECT_AFTER;
+          return;
+        }
         if (c === COMMA || c === RBRACE || c === COLON) break;
-        return this.begin('record', c);
+        this.begin('record', c);
+        return;
       case ARRAY_AFTER:
-        if (c === COMMA) return void (this.state = ARRAY_VALUE);
-        if (c === RBRACKET) return void (this.state = this.topLevelArray ? DONE : OBJECT_AFTER);
+        if (c === COMMA) {
+          this.state = ARRAY_VALUE;
+          return;
+        }
+        if (c === RBRACKET) {
+          this.state = this.topLevelArray ? DONE : OBJECT_AFTER;
+          return;
+        }
         break;
       case DONE:
         throw this.broken(`unexpected ${describe(c)} after the end of the feed`);

@@ -63,7 +63,10 @@ export function csvObject(columns: (string | null)[], cells: string[]): Record<s
   columns.forEach((column, i) => {
     if (!column) return;
     const cell = cells[i];
-    if (!(LIST_FIELDS as readonly string[]).includes(column)) return void (record[column] = cell);
+    if (!(LIST_FIELDS as readonly string[]).includes(column)) {
+      record[column] = cell;
+      return;
+    }
     const text = cell.trim();
     if (!text) return;
     if (text.startsWith('[')) {

@@ -48,8 +48,12 @@ export async function profileDimensions(db: Kysely<Database>, readable: number[]
   const genders = new Set<string>();
   const range_fields = {} as ProfileDimensions['range_fields'];
   for (const row of rows) {
-    row.nationalities?.forEach((n) => nationalities.add(n));
-    row.genders?.forEach((g) => genders.add(g));
+    row.nationalities?.forEach((n) => {
+      nationalities.add(n);
+    });
+    row.genders?.forEach((g) => {
+      genders.add(g);
+    });
     for (const field of RATING_FIELDS) {
       const r = (row.ranges as Record<string, { min: number | null; max: number | null }> | null)?.[field];
       if (r?.min == null || r?.max == null) continue;

@@ -39,7 +39,7 @@ export async function* profilesCsv(
   readable: number[] | null,
   batchSize = 2000,
 ): AsyncGenerator<string> {
-  yield COLUMNS.join(',') + '\r\n';
+  yield `${COLUMNS.join(',')}\r\n`;
   const sourceNames = new Map((await db.selectFrom('data_source').select(['id', 'name']).execute()).map((d) => [d.id, d.name]));
   for (let start = 0; start < ids.length; start += batchSize) {
     const batch = ids.slice(start, start + batchSize);
@@ -54,7 +54,7 @@ export async function* profilesCsv(
         .map(([code, p]) => `${code}:${p}`)
         .join(' ');
       const values: Record<(typeof COLUMNS)[number], unknown> = { ...row, nationalities, data_sources: sources.join('; ') };
-      chunk += COLUMNS.map((c) => csvCell(values[c])).join(',') + '\r\n';
+      chunk += `${COLUMNS.map((c) => csvCell(values[c])).join(',')}\r\n`;
     }
     yield chunk;
   }

@@ -31,8 +31,8 @@ describe('bitsets', () => {
   it('union and intersection', () => {
     const a = emptySet(40);
     const b = emptySet(40);
-    [1, 5, 33].forEach((p) => add(a, p));
-    [5, 33, 39].forEach((p) => add(b, p));
+    for (const p of [1, 5, 33]) add(a, p);
+    for (const p of [5, 33, 39]) add(b, p);
     const both = a.slice();
     intersectInto(both, b);
     expect(members(both, 40)).toEqual([5, 33]);
@@ -87,7 +87,7 @@ describe('token index', () => {
             const found = emptySet(capacity);
             for (let row = 0; row < capacity; row++) add(found, row);
             search.filter(found, [term]);
-            const expected = model.flatMap((d, row) => (d !== undefined && d.split(' ').some((t) => t.includes(term)) ? [row] : []));
+            const expected = model.flatMap((d, row) => (d?.split(' ').some((t) => t.includes(term)) ? [row] : []));
             expect(members(found, capacity), term).toEqual(expected);
           }
         },
@@ -220,16 +220,16 @@ const rowArbitrary = (id: number) =>
       }),
     );
 
-const valueOf = (row: ModelRow, field: string): string | number | null =>
+const fieldValue = (row: ModelRow, field: string): string | number | null =>
   field === 'first_name' || field === 'last_name' ? row[field] : row.numbers[field as (typeof NUMERIC_SORTS)[number]];
 
 /** ascending by (value, id), missing values after (the database's NULLS LAST) */
 function modelOrder(rows: ModelRow[], field: string): ModelRow[] {
-  const valued = rows.filter((r) => valueOf(r, field) !== null);
-  const missing = rows.filter((r) => valueOf(r, field) === null).sort((a, b) => a.id - b.id);
+  const valued = rows.filter((r) => fieldValue(r, field) !== null);
+  const missing = rows.filter((r) => fieldValue(r, field) === null).sort((a, b) => a.id - b.id);
   valued.sort((a, b) => {
-    const x = valueOf(a, field)!;
-    const y = valueOf(b, field)!;
+    const x = fieldValue(a, field)!;
+    const y = fieldValue(b, field)!;
     return x < y ? -1 : x > y ? 1 : a.id - b.id;
   });
   return [...valued, ...missing];
@@ -324,8 +324,8 @@ function expectSameAnswers(index: ProfileIndex, model: Map<number, ModelRow>) {
     expect(count, label).toBe(kept.length);
     for (const field of SORTS) {
       const ascending = modelOrder(kept, field);
-      const valued = ascending.filter((r) => valueOf(r, field) !== null);
-      const missing = ascending.filter((r) => valueOf(r, field) === null);
+      const valued = ascending.filter((r) => fieldValue(r, field) !== null);
+      const missing = ascending.filter((r) => fieldValue(r, field) === null);
       const descending = RATING_FIELDS.includes(field as never)
         ? [...valued.reverse(), ...missing.reverse()]
         : [...missing.reverse(), ...valued.reverse()];
@@ -347,8 +347,12 @@ describe.each([
   ['walking the orders', 0],
   ['sorting small sets', 1_000_000],
 ])('profile index following changes, pages by %s', (_, sortBelow) => {
-  beforeAll(() => void (pageStrategy.sortBelow = sortBelow));
-  afterAll(() => void (pageStrategy.sortBelow = 1_000));
+  beforeAll(() => {
+    pageStrategy.sortBelow = sortBelow;
+  });
+  afterAll(() => {
+    pageStrategy.sortBelow = 1_000;
+  });
 
   it('answers as a fresh build and as the plain model after every batch of inserts, updates and deletes', async () => {
     await fc.assert(

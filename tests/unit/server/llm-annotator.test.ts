@@ -268,7 +268,7 @@ describe('checking an answer', () => {
       if (schema.type === 'object') {
         expect(schema.additionalProperties).toBe(false);
         expect([...schema.required].sort()).toEqual(Object.keys(schema.properties).sort());
-        Object.values(schema.properties).forEach((property) => check(property as Record<string, any>));
+        for (const property of Object.values(schema.properties)) check(property as Record<string, any>);
       }
       if (schema.items) check(schema.items);
     };

@@ -18,7 +18,10 @@ function cut(text: string, points: number[]): string[] {
   const at = [...new Set(points.map((p) => (text.length ? p % (text.length + 1) : 0)))].sort((a, b) => a - b);
   const chunks: string[] = [];
   let from = 0;
-  for (const p of at) chunks.push(text.slice(from, p)), (from = p);
+  for (const p of at) {
+    chunks.push(text.slice(from, p));
+    from = p;
+  }
   chunks.push(text.slice(from));
   return chunks;
 }

@@ -223,7 +223,10 @@ export class ProfileIndex {
     add(this.live, position);
     const member = <K>(sets: Map<K, Bitset>, key: K) => {
       let set = sets.get(key);
-      if (!set) sets.set(key, (set = emptySet(this.capacity)));
+      if (!set) {
+        set = emptySet(this.capacity);
+        sets.set(key, set);
+      }
       add(set, position);
     };
     for (const id of profile.data_source_ids) member(this.bySource, id);

@@ -264,7 +264,10 @@ async function foldTerms(db: Kysely<Database>, search: string | undefined): Prom
   const terms = (search ?? '').split(/\s+/).filter(Boolean);
   if (terms.length === 0) return [];
   let folds = foldedTerms.get(db);
-  if (!folds) foldedTerms.set(db, (folds = new Map()));
+  if (!folds) {
+    folds = new Map();
+    foldedTerms.set(db, folds);
+  }
   const unknown = terms.filter((term) => !folds.has(term));
   if (unknown.length) {
     const { rows } = await sql<{ folded: string }>`

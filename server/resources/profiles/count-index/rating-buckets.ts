@@ -107,8 +107,10 @@ export class RatingBuckets {
   /** Sets in `out` the rows whose rating lies in [gte, lte]. */
   mark(gte: number, lte: number, out: Bitset): void {
     const values = this.values();
-    const covered = this.units.map((set, unit) => gte <= unit && unit + 1 <= lte);
-    covered.forEach((whole, unit) => whole && unionInto(out, this.units[unit]));
+    const covered = this.units.map((_set, unit) => gte <= unit && unit + 1 <= lte);
+    covered.forEach((whole, unit) => {
+      if (whole) unionInto(out, this.units[unit]);
+    });
     for (let b = 0; b < BUCKETS; b++) {
       const bucket = this.buckets[b];
       if (bucket.length === 0 || bucket.max < gte || bucket.min > lte || covered[unitOfBucket(b)]) continue;
