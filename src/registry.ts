@@ -4,10 +4,12 @@
 import companies from '../resources/companies';
 import dataSources from '../resources/data-sources';
 import executions from '../resources/executions';
+import notifications from '../resources/notifications';
 import organizations from '../resources/organizations';
 import platformConnections from '../resources/platform-connections';
 import profileLists from '../resources/profile-lists';
 import profiles from '../resources/profiles';
+import ruleSets from '../resources/rule-sets';
 import searches from '../resources/searches';
 import users from '../resources/users';
 import type { ResourceDeclaration } from './resourceTypes';
@@ -19,6 +21,8 @@ export const registry: ResourceDeclaration[] = [
   companies,
   dataSources,
   executions,
+  ruleSets,
+  notifications,
   users,
   organizations,
   platformConnections,

@@ -18,6 +18,18 @@ export interface MenuEntry {
 }
 
 /**
+ * A large tile of the home page (SPEC §2 Home) leading to the entity's list; its title and text
+ * are the entity's i18n keys `resources.{name}.home.title` and `resources.{name}.home.text`.
+ */
+export interface HomeEntry {
+  /** position among the tiles */
+  order: number;
+  icon: ComponentType<{ fontSize?: 'large'; color?: 'primary' }>;
+  /** the tile crowdsourcing users get instead of everyone else's */
+  crowdsourcing?: boolean;
+}
+
+/**
  * The face of one entity in the app: what `resources/<entity>/index.ts` exports.
  * The app shell registers a <Resource> for each, builds the side menu from `menu`
  * and the dataProvider maps `name` to `apiPath`.
@@ -34,6 +46,7 @@ export interface ResourceDeclaration {
   /** API collection path, e.g. '/api/v1/users' (no trailing slash) */
   apiPath: string;
   menu?: MenuEntry;
+  home?: HomeEntry;
   /** how one record is named in titles and references (react-admin's recordRepresentation) */
   recordRepresentation?: string | RecordToStringFunction;
   list?: ComponentType;

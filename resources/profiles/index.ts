@@ -12,6 +12,7 @@ export const profiles: ResourceDeclaration = {
   apiPath: '/api/v1/profiles',
   recordRepresentation: (profile: Pick<ProfileSummary, 'first_name' | 'last_name'>) => `${profile.first_name} ${profile.last_name}`,
   menu: { group: 'Management', label: 'resources.profiles.menu', order: 2, icon: PersonSearchIcon },
+  home: { order: 1, icon: PersonSearchIcon },
   list: ProfileList,
   show: ProfileShow,
   routes: profileRoutes,

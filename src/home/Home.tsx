@@ -1,25 +1,13 @@
 // / (SPEC §1, §2 Home): where to start. Crowdsourcing users only have notifications;
-// everyone else gets profiles, data sources and rules.
+// everyone else gets profiles, data sources and rules — as the entities declare (homeTiles.ts).
 import type { ReactNode } from 'react';
 import { Alert, Box, CircularProgress, Grid, Typography } from '@mui/material';
-import PersonSearch from '@mui/icons-material/PersonSearch';
-import CloudDownload from '@mui/icons-material/CloudDownload';
-import NotificationsActive from '@mui/icons-material/NotificationsActive';
-import Rule from '@mui/icons-material/Rule';
 import { Title, useTranslate } from 'react-admin';
 import { errorMessage } from '../../dataProvider/errors';
 import { useCurrentUser } from '../auth/useCurrentUser';
-import { HomeTile, type HomeTileProps } from './HomeTile';
-
-type Tile = Omit<HomeTileProps, 'title' | 'text'> & { key: string };
-
-const STANDARD_TILES: Tile[] = [
-  { key: 'profiles', to: '/profiles', icon: PersonSearch },
-  { key: 'data_sources', to: '/data-sources', icon: CloudDownload },
-  { key: 'rules', to: '/rule-sets', icon: Rule },
-];
-
-const CROWDSOURCING_TILES: Tile[] = [{ key: 'notifications', to: '/notifications', icon: NotificationsActive }];
+import { registry } from '../registry';
+import { HomeTile } from './HomeTile';
+import { homeTilesOf } from './homeTiles';
 
 export function Home() {
   const translate = useTranslate();
@@ -37,9 +25,14 @@ export function Home() {
   else
     content = (
       <Grid container spacing={3}>
-        {(user.is_crowdsourcing ? CROWDSOURCING_TILES : STANDARD_TILES).map(({ key, ...tile }) => (
-          <Grid key={key} size={{ xs: 12, md: 4 }}>
-            <HomeTile {...tile} title={translate(`app.home.${key}.title`)} text={translate(`app.home.${key}.text`)} />
+        {homeTilesOf(registry, user).map(({ resource, to, icon }) => (
+          <Grid key={resource} size={{ xs: 12, md: 4 }}>
+            <HomeTile
+              to={to}
+              icon={icon}
+              title={translate(`resources.${resource}.home.title`)}
+              text={translate(`resources.${resource}.home.text`)}
+            />
           </Grid>
         ))}
       </Grid>

@@ -1,6 +1,6 @@
-// The English catalogue of the app (keys under app.* and resources.*). Another language
-// is another file of the same shape. Resource folders and the list machinery may add
-// their own keys in resources/<entity>/i18n/en.ts and src/lists/i18n/en.ts (see
+// The English catalogue of the shell (keys under app.*). Another language is another file of
+// the same shape. Each entity's texts — its name, menu label, home tile, titles and fields —
+// live in resources/<entity>/i18n/en.ts, the kit's in src/admin-kit/i18n/en.ts (see
 // i18nProvider.ts); the entries below are the ones the shell itself shows.
 
 export const en = {
@@ -82,36 +82,7 @@ export const en = {
     },
     home: {
       title: 'Home',
-      profiles: {
-        title: 'See Profiles',
-        text: 'Browse, filter, rate and comment on the people profiles collected so far.',
-      },
-      data_sources: {
-        title: 'Setup Data Source',
-        text: 'Set up a data source to pull data from the professional network.',
-      },
-      rules: {
-        title: 'Create Rule for Notifications',
-        text: 'Create a rule to be notified of job or location changes.',
-      },
-      notifications: {
-        title: 'See my notifications',
-        text: 'Read the notifications the rules have sent you.',
-      },
     },
-  },
-  resources: {
-    searches: { name: 'Search |||| Searches', menu: 'My Searches' },
-    profiles: { name: 'Profile |||| Profiles', menu: 'Profiles' },
-    'profile-lists': { name: 'Profile List |||| Profile Lists', menu: 'Profile Lists' },
-    companies: { name: 'Company |||| Companies', menu: 'Companies' },
-    'data-sources': { name: 'Data Source |||| Data Sources', menu: 'Data Sources' },
-    executions: { name: 'Execution |||| Executions', menu: 'Executions' },
-    'rule-sets': { name: 'Rule |||| Rules', menu: 'Rules' },
-    notifications: { name: 'Notification |||| Notifications', menu: 'Notifications' },
-    users: { name: 'User |||| Users', menu: 'Users' },
-    organizations: { name: 'Organization |||| Organizations', menu: 'Organizations' },
-    'platform-connections': { name: 'Platform Connection |||| Platform Connections', menu: 'Platform Connections' },
   },
 };
 

@@ -2,6 +2,8 @@
 export default {
   resources: {
     companies: {
+      name: 'Company |||| Companies',
+      menu: 'Companies',
       title: 'Companies',
       subtitle: 'There are %{count} companies',
       search: 'Search companies...',

@@ -2,6 +2,12 @@
 export default {
   resources: {
     'data-sources': {
+      name: 'Data Source |||| Data Sources',
+      menu: 'Data Sources',
+      home: {
+        title: 'Setup Data Source',
+        text: 'Set up a data source to pull data from the professional network.',
+      },
       title: 'Data Sources',
       subtitle: 'There are %{count} data sources',
       search: 'Search data sources...',

@@ -2,6 +2,8 @@
 export default {
   resources: {
     executions: {
+      name: 'Execution |||| Executions',
+      menu: 'Executions',
       title: 'Executions',
       subtitle: 'There are %{count} executions',
       search: 'Search executions...',

@@ -11,6 +11,8 @@ const membersFlow = {
 export default {
   resources: {
     organizations: {
+      name: 'Organization |||| Organizations',
+      menu: 'Organizations',
       title: 'Organizations',
       subtitle: 'There are %{count} organizations',
       search: 'Search organizations...',

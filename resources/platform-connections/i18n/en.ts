@@ -2,6 +2,8 @@
 export default {
   resources: {
     'platform-connections': {
+      name: 'Platform Connection |||| Platform Connections',
+      menu: 'Platform Connections',
       title: 'Platform Connections',
       subtitle: 'There are %{count} platform connections',
       empty: 'No platform connections yet.',

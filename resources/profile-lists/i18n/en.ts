@@ -11,6 +11,8 @@ const membersFlow = {
 export default {
   resources: {
     'profile-lists': {
+      name: 'Profile List |||| Profile Lists',
+      menu: 'Profile Lists',
       title: 'Profile Lists',
       subtitle: 'There are %{count} profile lists',
       search: 'Search profile lists...',

@@ -2,6 +2,12 @@
 export default {
   resources: {
     profiles: {
+      name: 'Profile |||| Profiles',
+      menu: 'Profiles',
+      home: {
+        title: 'See Profiles',
+        text: 'Browse, filter, rate and comment on the people profiles collected so far.',
+      },
       title: 'Profiles',
       subtitle: 'There are %{count} profiles',
       search: 'Search profiles...',

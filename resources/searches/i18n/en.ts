@@ -2,6 +2,8 @@
 export default {
   resources: {
     searches: {
+      name: 'Search |||| Searches',
+      menu: 'My Searches',
       title: 'My Searches',
       subtitle: 'There are %{count} searches',
       search: 'Search by name...',

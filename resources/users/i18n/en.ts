@@ -2,6 +2,8 @@
 export default {
   resources: {
     users: {
+      name: 'User |||| Users',
+      menu: 'Users',
       title: 'Users',
       subtitle: 'There are %{count} users',
       search: 'Search by name or email...',
