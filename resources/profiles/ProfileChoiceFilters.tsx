@@ -1,5 +1,5 @@
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { ListFilterProps } from '../../src/lists/types';
+import type { ListFilterProps } from '../../src/admin-kit/list/types';
 import { MultiSelectFilter } from './MultiSelectFilter';
 import { nationalityLabel } from './nationality';
 import { useProfileDimensions } from './useProfileDimensions';

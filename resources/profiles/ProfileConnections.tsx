@@ -1,18 +1,24 @@
-import { useMemo } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+// /profiles/{id}/connections (SPEC §2 Profile sub-screens): a paged table of the profile's
+// connections, without sorting or selection, on the kit's <SpecList>. Its resource is the
+// sub-collection itself, which the dataProvider reaches at /api/v1/profiles/{id}/connections
+// with page and page_size.
+import { Link as RouterLink } from 'react-router-dom';
 import { Button } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { DataTable, useTranslate } from 'react-admin';
+import { ShowLinkField } from '../../src/admin-kit/fields';
+import { SpecList } from '../../src/admin-kit/list/SpecList';
 import type { Connection } from '../../types/api';
-import { ListScreen } from '../../src/lists/ListScreen';
-import type { ListDeclaration } from '../../src/lists/types';
 import { MissingProfileId } from './ProfileFormFrame';
 import { useProfileId } from './useProfileId';
 
 const label = (field: string) => `resources.profiles.connections.fields.${field}`;
 
+/** ID links to the connected profile's own screen. */
+const profilePath = (connection: { id: unknown }) => `/profiles/${connection.id}`;
+
 function BackToProfile() {
   const translate = useTranslate();
-  const { id } = useParams<{ id: string }>();
+  const id = useProfileId();
   return (
     <Button variant="outlined" component={RouterLink} to={`/profiles/${id}`}>
       {translate('resources.profiles.actions.back_to_profile')}
@@ -20,30 +26,28 @@ function BackToProfile() {
   );
 }
 
-/**
- * The connections of one profile as a list of the machinery: the resource is the
- * sub-collection itself, which the dataProvider reaches at /api/v1/profiles/{id}/connections.
- */
-export function connectionList(profileId: string): ListDeclaration<Connection> {
-  return {
-    resource: `profiles/${profileId}/connections`,
-    title: 'resources.profiles.connections.title',
-    subtitle: 'resources.profiles.connections.subtitle',
-    emptyText: 'resources.profiles.connections.empty',
-    columns: [
-      { source: 'id', label: label('id'), link: (connection) => `/profiles/${connection.id}` },
-      { source: 'external_id', label: label('external_id') },
-      { source: 'first_name', label: label('first_name') },
-      { source: 'last_name', label: label('last_name') },
-      { source: 'degree', label: label('degree') },
-    ],
-    actions: BackToProfile,
-  };
-}
-
-/** /profiles/{id}/connections: a paged table, no sorting (SPEC §2 Profile sub-screens). */
 export function ProfileConnections() {
   const id = useProfileId();
-  const declaration = useMemo(() => (id ? connectionList(id) : undefined), [id]);
-  return declaration ? <ListScreen declaration={declaration} /> : <MissingProfileId />;
+  if (!id) return <MissingProfileId />;
+  return (
+    // one list per profile: another profile's connections start from its own address
+    <SpecList
+      key={id}
+      resource={`profiles/${id}/connections`}
+      title="resources.profiles.connections.title"
+      subtitle="resources.profiles.connections.subtitle"
+      empty="resources.profiles.connections.empty"
+      actions={BackToProfile}
+    >
+      <DataTable<Connection> rowClick={false} bulkActionButtons={false}>
+        <DataTable.Col source="id" label={label('id')} disableSort>
+          <ShowLinkField source="id" to={profilePath} />
+        </DataTable.Col>
+        <DataTable.Col source="external_id" label={label('external_id')} disableSort />
+        <DataTable.Col source="first_name" label={label('first_name')} disableSort />
+        <DataTable.Col source="last_name" label={label('last_name')} disableSort />
+        <DataTable.Col source="degree" label={label('degree')} disableSort />
+      </DataTable>
+    </SpecList>
+  );
 }

@@ -4,7 +4,7 @@ import { Button } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import SaveIcon from '@mui/icons-material/BookmarkAdd';
 import { useNotify, useTranslate } from 'react-admin';
-import type { ListActionsProps } from '../../src/lists/types';
+import type { ListActionsProps } from '../../src/admin-kit/list/types';
 import { errorMessage } from '../../dataProvider/errors';
 import { downloadProfilesCsv } from './exportProfiles';
 

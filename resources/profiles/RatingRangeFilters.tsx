@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Box, Checkbox, FormControlLabel, Slider } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { RATING_FIELDS, type RatingField } from '../../types/api';
-import type { ListFilterProps } from '../../src/lists/types';
+import type { ListFilterProps } from '../../src/admin-kit/list/types';
 import { RATING_SLIDER_STEP, rangeFilterValues, rangeOf, sliderBounds, toStep, type Range } from './ratingRange';
 import { useProfileDimensions } from './useProfileDimensions';
 

@@ -3,7 +3,7 @@
 // Through the app's one httpClient (Token header, error messages, 401 → signed out).
 import { API_URL, buildQueryString, httpClient } from '../../dataProvider';
 import { apiFilterOf } from '../../src/admin-kit/list/addressQuery';
-import type { ListQuery } from '../../src/lists/types';
+import type { ListQuery } from '../../src/admin-kit/list/types';
 
 const FALLBACK_FILENAME = 'profiles.csv';
 

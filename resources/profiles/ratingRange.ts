@@ -2,7 +2,7 @@
 // (SPEC §2 Profiles list, §4 Profile range filters, §9): a checked range sends both
 // {rating}__gte and {rating}__lte, an unchecked one sends neither.
 import { RATING_FIELDS, type ProfileDimensions, type RatingField } from '../../types/api';
-import type { FilterValues } from '../../src/lists/types';
+import type { FilterValues } from '../../src/admin-kit/list/types';
 
 /** SPEC §9: the sliders move by 0.1. */
 export const RATING_SLIDER_STEP = 0.1;

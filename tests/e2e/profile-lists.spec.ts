@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { createActiveUser } from './fixtures/accounts';
-import { columnTexts, profilesTable, shownProfiles, waitForRows, type ProfileRef } from './fixtures/profiles';
+import { columnTexts, profileCheckbox, shownProfiles, waitForRows, type ProfileRef } from './fixtures/profiles';
 import { field, rowWith, runBulkAction, signIn } from './fixtures/ui';
 
 const listsTable = (page: Page) => page.getByRole('table', { name: 'Profile Lists' });
@@ -12,10 +12,7 @@ const listsTable = (page: Page) => page.getByRole('table', { name: 'Profile List
 async function selectProfiles(page: Page, profiles: ProfileRef[]): Promise<void> {
   await page.goto('/profiles');
   await waitForRows(page);
-  for (const { id } of profiles)
-    await profilesTable(page)
-      .getByRole('checkbox', { name: `Select row ${id}` })
-      .check();
+  for (const { id } of profiles) await profileCheckbox(page, id).check();
 }
 
 /** On add-profiles / remove-profiles: the ids arrived, the list is chosen, the form sent. */
@@ -95,9 +92,7 @@ test('adding profiles without choosing a list says so, and the bulk actions need
   await expect(page).toHaveURL('/profiles');
 
   const [first] = await shownProfiles(page);
-  await profilesTable(page)
-    .getByRole('checkbox', { name: `Select row ${first.id}` })
-    .check();
+  await profileCheckbox(page, first.id).check();
   await runBulkAction(page, 'Add to List');
   await expect(page).toHaveURL(`/profile-lists/add-profiles?id=${first.id}`);
   await expect(page.getByText('1 profile selected')).toBeVisible();

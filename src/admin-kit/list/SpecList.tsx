@@ -128,6 +128,8 @@ function SpecListView({
             withSortState(
               cloneElement(children, {
                 'aria-label': children.props['aria-label'] ?? heading,
+                // rows of the previous query stay shown while the next ones load: the table says so
+                ...{ 'aria-busy': list.isFetching || undefined },
                 empty: children.props.empty ?? <EmptyText text={empty} />,
               }),
             )
@@ -145,7 +147,7 @@ function SpecListView({
 function LoadingTable({ label }: { label: string }) {
   const translate = useTranslate();
   return (
-    <Table aria-label={label} size="small">
+    <Table aria-label={label} aria-busy size="small">
       <TableBody>
         <TableRow>
           <TableCell>{translate('app.list.loading')}</TableCell>
