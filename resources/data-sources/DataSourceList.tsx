@@ -1,9 +1,11 @@
-// The /data-sources list (SPEC §2 Data sources, §4 Public visibility, §8): a declaration
-// the list machinery renders, with the type and schedule labels of the dimensions.
-import { useMemo } from 'react';
-import type { DataSource, DataSourceDimensions } from '../../types/api';
+// The /data-sources list (SPEC §2 Data sources, §4 Public visibility, §8): the type and
+// schedule shown by the labels of the dimensions, Public as Yes/No, three bulk actions.
+import { DataTable, useTranslate } from 'react-admin';
+import type { DataSource } from '../../types/api';
+import { DateTimeField, ShowLinkField, YesNoField } from '../../src/admin-kit/fields';
 import { deleteEach, postEach } from '../../src/admin-kit/list/bulkActions';
-import type { ListDeclaration, PerItemBulkAction } from '../../src/lists/types';
+import { SelectAction } from '../../src/admin-kit/list/SelectAction';
+import type { PerItemBulkAction } from '../../src/admin-kit/list/types';
 import { DimensionsListScreen } from '../shared/DimensionsListScreen';
 import { scheduleOptionLabel, sourceTypeLabel, useDataSourceDimensions } from './dataSourceTypes';
 
@@ -21,44 +23,48 @@ export const changePublicVisibility: PerItemBulkAction = {
   },
 };
 
-export function dataSourceList(dimensions: DataSourceDimensions | undefined): ListDeclaration<DataSource> {
-  return {
-    resource: 'data-sources',
-    title: 'resources.data-sources.title',
-    subtitle: 'resources.data-sources.subtitle',
-    searchPlaceholder: 'resources.data-sources.search',
-    emptyText: 'resources.data-sources.empty',
-    columns: [
-      { source: 'name', label: label('name'), sortable: true, link: 'show' },
-      { source: 'source_type', label: label('source_type'), render: (record) => sourceTypeLabel(dimensions, record.source_type) },
-      {
-        source: 'cron_schedule',
-        label: label('schedule'),
-        render: (record, translate) => scheduleOptionLabel(dimensions, record) ?? translate('resources.data-sources.manual'),
-      },
-      { source: 'created_at', label: label('created_at'), sortable: true, type: 'datetime' },
-      { source: 'updated_at', label: label('updated_at'), sortable: true, type: 'datetime' },
-      { source: 'is_public', label: label('is_public'), type: 'yesNo' },
-    ],
-    createButton: { label: 'resources.data-sources.create', to: '/data-sources/create' },
-    bulkActions: [
-      postEach(
-        'resources.data-sources.bulk.retrieve',
-        (id) => `/data-sources/${id}/retrieval/`,
-        () => undefined,
-        {
-          success: 'resources.data-sources.results.retrieval',
-          failure: failed,
-        },
-      ),
-      deleteEach({ success: 'resources.data-sources.results.deleted', failure: failed }),
-      changePublicVisibility,
-    ],
-  };
-}
+const bulkActions = [
+  postEach(
+    'resources.data-sources.bulk.retrieve',
+    (id) => `/data-sources/${id}/retrieval/`,
+    () => undefined,
+    { success: 'resources.data-sources.results.retrieval', failure: failed },
+  ),
+  deleteEach({ success: 'resources.data-sources.results.deleted', failure: failed }),
+  changePublicVisibility,
+];
 
 export function DataSourceList() {
   const { data: dimensions, error } = useDataSourceDimensions();
-  const declaration = useMemo(() => dataSourceList(dimensions), [dimensions]);
-  return <DimensionsListScreen declaration={declaration} dimensionsError={error} />;
+  const translate = useTranslate();
+  return (
+    <DimensionsListScreen
+      dimensionsError={error}
+      resource="data-sources"
+      title="resources.data-sources.title"
+      subtitle="resources.data-sources.subtitle"
+      search="resources.data-sources.search"
+      empty="resources.data-sources.empty"
+      create={{ label: 'resources.data-sources.create', to: '/data-sources/create' }}
+    >
+      <DataTable<DataSource> bulkActionsToolbar={<SelectAction actions={bulkActions} />}>
+        <DataTable.Col source="name" label={label('name')} field={ShowLinkField} />
+        <DataTable.Col
+          source="source_type"
+          label={label('source_type')}
+          disableSort
+          render={(record: DataSource) => sourceTypeLabel(dimensions, record.source_type)}
+        />
+        <DataTable.Col
+          source="cron_schedule"
+          label={label('schedule')}
+          disableSort
+          render={(record: DataSource) => scheduleOptionLabel(dimensions, record) ?? translate('resources.data-sources.manual')}
+        />
+        <DataTable.Col source="created_at" label={label('created_at')} field={DateTimeField} />
+        <DataTable.Col source="updated_at" label={label('updated_at')} field={DateTimeField} />
+        <DataTable.Col source="is_public" label={label('is_public')} disableSort field={YesNoField} />
+      </DataTable>
+    </DimensionsListScreen>
+  );
 }

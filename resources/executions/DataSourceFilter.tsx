@@ -1,7 +1,7 @@
 import { Chip } from '@mui/material';
 import { useGetOne, useTranslate } from 'react-admin';
 import type { DataSource } from '../../types/api';
-import type { ListFilterProps } from '../../src/lists/types';
+import type { ListFilterProps } from '../../src/admin-kit/list/types';
 
 /**
  * /executions?data_source={id} (the data source detail links there): the executions of

@@ -1,37 +1,32 @@
 // The /platform-connections list (SPEC §2 Platform connections): no selection, no bulk
-// actions; the category shown by its label.
-import { useMemo } from 'react';
-import type { PlatformConnection, PlatformConnectionDimensions } from '../../types/api';
-import type { ListDeclaration } from '../../src/lists/types';
+// actions; the category shown by its label, sortable by the dates.
+import { DataTable } from 'react-admin';
+import type { PlatformConnection } from '../../types/api';
+import { DateTimeField, ShowLinkField } from '../../src/admin-kit/fields';
 import { DimensionsListScreen } from '../shared/DimensionsListScreen';
 import { categoryLabel, usePlatformConnectionDimensions } from './platformConnectionTypes';
 
 const label = (field: string) => `resources.platform-connections.fields.${field}`;
 
-export function platformConnectionList(dimensions: PlatformConnectionDimensions | undefined): ListDeclaration<PlatformConnection> {
-  return {
-    resource: 'platform-connections',
-    title: 'resources.platform-connections.title',
-    subtitle: 'resources.platform-connections.subtitle',
-    emptyText: 'resources.platform-connections.empty',
-    selectable: false,
-    columns: [
-      {
-        source: 'category_type',
-        label: label('category'),
-        link: 'show',
-        render: (connection) => categoryLabel(dimensions, connection.category_type),
-      },
-      { source: 'created_by', label: label('created_by') },
-      { source: 'created_at', label: label('created_at'), sortable: true, type: 'datetime' },
-      { source: 'updated_at', label: label('updated_at'), sortable: true, type: 'datetime' },
-    ],
-    createButton: { label: 'resources.platform-connections.create', to: '/platform-connections/create' },
-  };
-}
-
 export function PlatformConnectionList() {
   const { data: dimensions, error } = usePlatformConnectionDimensions();
-  const declaration = useMemo(() => platformConnectionList(dimensions), [dimensions]);
-  return <DimensionsListScreen declaration={declaration} dimensionsError={error} />;
+  return (
+    <DimensionsListScreen
+      dimensionsError={error}
+      resource="platform-connections"
+      title="resources.platform-connections.title"
+      subtitle="resources.platform-connections.subtitle"
+      empty="resources.platform-connections.empty"
+      create={{ label: 'resources.platform-connections.create', to: '/platform-connections/create' }}
+    >
+      <DataTable<PlatformConnection> bulkActionButtons={false}>
+        <DataTable.Col source="category_type" label={label('category')} disableSort>
+          <ShowLinkField source="category_type" text={(connection) => categoryLabel(dimensions, connection.category_type)} />
+        </DataTable.Col>
+        <DataTable.Col source="created_by" label={label('created_by')} disableSort />
+        <DataTable.Col source="created_at" label={label('created_at')} field={DateTimeField} />
+        <DataTable.Col source="updated_at" label={label('updated_at')} field={DateTimeField} />
+      </DataTable>
+    </DimensionsListScreen>
+  );
 }

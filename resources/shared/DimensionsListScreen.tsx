@@ -1,7 +1,5 @@
 import { Box } from '@mui/material';
-import type { RaRecord } from 'react-admin';
-import { ListScreen } from '../../src/lists/ListScreen';
-import type { ListDeclaration } from '../../src/lists/types';
+import { SpecList, type SpecListProps } from '../../src/admin-kit/list/SpecList';
 import { DimensionsFailure } from './DimensionsFailure';
 
 /**
@@ -9,11 +7,10 @@ import { DimensionsFailure } from './DimensionsFailure';
  * connections): 'Failed to fetch dimensions.' above the list when they did not load
  * (SPEC §8), the list itself either way (its labels then fall back to internal names).
  */
-export function DimensionsListScreen<R extends RaRecord>({
-  declaration,
+export function DimensionsListScreen({
   dimensionsError,
-}: {
-  declaration: ListDeclaration<R>;
+  ...list
+}: SpecListProps & {
   /** the dimensions fetch's error, if any */
   dimensionsError: unknown;
 }) {
@@ -24,7 +21,7 @@ export function DimensionsListScreen<R extends RaRecord>({
           <DimensionsFailure error={dimensionsError} />
         </Box>
       ) : null}
-      <ListScreen declaration={declaration} />
+      <SpecList {...list} />
     </>
   );
 }

@@ -1,50 +1,51 @@
-// The /users list (SPEC §2 Users and organizations, §7, §8): a declaration the list machinery renders.
-import type { User } from '../../types/api';
+// The /users list (SPEC §2 Users and organizations, §7, §8): every column sortable, flags as
+// True/False, the organization and account bulk actions.
+import { DataTable } from 'react-admin';
+import { DateTimeField, ShowLinkField, TrueFalseField } from '../../src/admin-kit/fields';
 import { navigateWithIds, postEach } from '../../src/admin-kit/list/bulkActions';
-import { ListScreen } from '../../src/lists/ListScreen';
-import type { ListDeclaration } from '../../src/lists/types';
+import { SelectAction } from '../../src/admin-kit/list/SelectAction';
+import { SpecList } from '../../src/admin-kit/list/SpecList';
+import type { BulkActionDeclaration } from '../../src/admin-kit/list/types';
 
+const label = (field: string) => `resources.users.fields.${field}`;
 const failed = 'resources.users.results.failed';
 
-export const userList: ListDeclaration<User> = {
-  resource: 'users',
-  title: 'resources.users.title',
-  subtitle: 'resources.users.subtitle',
-  searchPlaceholder: 'resources.users.search',
-  columns: [
-    { source: 'first_name', label: 'resources.users.fields.first_name', sortable: true, link: 'show' },
-    { source: 'last_name', label: 'resources.users.fields.last_name', sortable: true },
-    { source: 'email', label: 'resources.users.fields.email', sortable: true },
-    { source: 'is_crowdsourcing', label: 'resources.users.fields.crowdsource_status', sortable: true, type: 'boolean' },
-    { source: 'is_active', label: 'resources.users.fields.is_active', sortable: true, type: 'boolean' },
-    { source: 'date_joined', label: 'resources.users.fields.date_joined', sortable: true, type: 'datetime' },
-  ],
-  bulkActions: [
-    navigateWithIds('resources.users.bulk.add_to_organization', '/organizations/add-users'),
-    navigateWithIds('resources.users.bulk.remove_from_organization', '/organizations/remove-users'),
-    postEach('resources.users.bulk.set_crowdsourcing', '/users/crowdsourcing/', (id) => ({ is_crowdsourcing: true, user_id: id }), {
-      success: 'resources.users.results.set_crowdsourcing',
-      failure: failed,
-    }),
-    postEach('resources.users.bulk.unset_crowdsourcing', '/users/crowdsourcing/', (id) => ({ is_crowdsourcing: false, user_id: id }), {
-      success: 'resources.users.results.unset_crowdsourcing',
-      failure: failed,
-    }),
-    postEach('resources.users.bulk.create_entities', '/users/crowdsourcing/entities/', (id) => ({ user_id: id }), {
-      success: 'resources.users.results.create_entities',
-      failure: failed,
-    }),
-    postEach('resources.users.bulk.activate', '/users/activate/', (id) => ({ user_id: id }), {
-      success: 'resources.users.results.activate',
-      failure: failed,
-    }),
-    postEach('resources.users.bulk.deactivate', '/users/de-activate/', (id) => ({ user_id: id }), {
-      success: 'resources.users.results.deactivate',
-      failure: failed,
-    }),
-  ],
-};
+const userBulkActions: BulkActionDeclaration[] = [
+  navigateWithIds('resources.users.bulk.add_to_organization', '/organizations/add-users'),
+  navigateWithIds('resources.users.bulk.remove_from_organization', '/organizations/remove-users'),
+  postEach('resources.users.bulk.set_crowdsourcing', '/users/crowdsourcing/', (id) => ({ is_crowdsourcing: true, user_id: id }), {
+    success: 'resources.users.results.set_crowdsourcing',
+    failure: failed,
+  }),
+  postEach('resources.users.bulk.unset_crowdsourcing', '/users/crowdsourcing/', (id) => ({ is_crowdsourcing: false, user_id: id }), {
+    success: 'resources.users.results.unset_crowdsourcing',
+    failure: failed,
+  }),
+  postEach('resources.users.bulk.create_entities', '/users/crowdsourcing/entities/', (id) => ({ user_id: id }), {
+    success: 'resources.users.results.create_entities',
+    failure: failed,
+  }),
+  postEach('resources.users.bulk.activate', '/users/activate/', (id) => ({ user_id: id }), {
+    success: 'resources.users.results.activate',
+    failure: failed,
+  }),
+  postEach('resources.users.bulk.deactivate', '/users/de-activate/', (id) => ({ user_id: id }), {
+    success: 'resources.users.results.deactivate',
+    failure: failed,
+  }),
+];
 
 export function UserList() {
-  return <ListScreen declaration={userList} />;
+  return (
+    <SpecList resource="users" title="resources.users.title" subtitle="resources.users.subtitle" search="resources.users.search">
+      <DataTable bulkActionsToolbar={<SelectAction actions={userBulkActions} />}>
+        <DataTable.Col source="first_name" label={label('first_name')} field={ShowLinkField} />
+        <DataTable.Col source="last_name" label={label('last_name')} />
+        <DataTable.Col source="email" label={label('email')} />
+        <DataTable.Col source="is_crowdsourcing" label={label('crowdsource_status')} field={TrueFalseField} />
+        <DataTable.Col source="is_active" label={label('is_active')} field={TrueFalseField} />
+        <DataTable.Col source="date_joined" label={label('date_joined')} field={DateTimeField} />
+      </DataTable>
+    </SpecList>
+  );
 }

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Link, Typography } from '@mui/material';
-import { type FieldProps, useFieldValue, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import { type FieldProps, type RaRecord, useFieldValue, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import { formatDateTime } from '../../format';
 
 type SpecFieldProps = Pick<FieldProps, 'source' | 'label' | 'emptyText' | 'sortable'>;
@@ -59,18 +59,31 @@ export function NamesField({ source, emptyText }: SpecFieldProps) {
 /**
  * The value as a link to the record's detail screen, /{resource}/{id} (SPEC routes; react-admin's
  * own show path would be /{resource}/{id}/show). Its empty text ('N/A') still links, so that every
- * row reaches its detail. `to` gives another target (a member of another resource).
+ * row reaches its detail. `to` gives another target (a member of another resource); when it gives
+ * none ('' or undefined: nothing to reach), the text shows unlinked. `text` shows something else
+ * than the value (a label looked up elsewhere, e.g. in the resource's type definitions).
  */
-export function ShowLinkField({ source, emptyText, to }: SpecFieldProps & { to?: (record: { id: unknown }) => string }) {
-  const record = useRecordContext();
+export function ShowLinkField<R = RaRecord>({
+  source,
+  emptyText,
+  to,
+  text,
+}: SpecFieldProps & {
+  to?: (record: R) => string | undefined;
+  text?: (record: R) => string | null | undefined;
+}) {
+  const record = useRecordContext<RaRecord>();
   const resource = useResourceContext();
-  const value = useFieldValue({ source: source ?? '' });
+  const fieldValue = useFieldValue({ source: source ?? '' });
   const translate = useTranslate();
   if (!record) return null;
+  const value = text ? text(record as R) : fieldValue;
   const shown = isEmpty(value) ? (emptyText ? translate(emptyText, { _: emptyText }) : '') : String(value);
   if (shown === '') return null;
+  const target = to ? to(record as R) : `/${resource}/${record.id}`;
+  if (!target) return <Shown value={shown} />;
   return (
-    <Link component={RouterLink} to={to ? to(record) : `/${resource}/${record.id}`} onClick={(event) => event.stopPropagation()}>
+    <Link component={RouterLink} to={target} onClick={(event) => event.stopPropagation()}>
       {shown}
     </Link>
   );

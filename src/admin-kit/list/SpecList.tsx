@@ -123,14 +123,17 @@ function SpecListView({
             </Alert>
           ) : list.isPending ? (
             <LoadingTable label={heading} />
-          ) : isValidElement<{ 'aria-label'?: string; empty?: ReactNode; children?: ReactNode }>(children) ? (
-            // the table is named by the screen's title, and says so when it has no row
+          ) : isValidElement<{ 'aria-label'?: string; empty?: ReactNode; rowClick?: unknown; children?: ReactNode }>(children) ? (
+            // the table is named by the screen's title, and says so when it has no row; its rows
+            // are not links (react-admin's default would open /{resource}/{id}/show, not a SPEC
+            // route): a column with ShowLinkField leads to the detail
             withSortState(
               cloneElement(children, {
                 'aria-label': children.props['aria-label'] ?? heading,
                 // rows of the previous query stay shown while the next ones load: the table says so
                 ...{ 'aria-busy': list.isFetching || undefined },
                 empty: children.props.empty ?? <EmptyText text={empty} />,
+                rowClick: children.props.rowClick ?? false,
               }),
             )
           ) : (

@@ -6,7 +6,7 @@ import { describe, expect, it, vi, afterEach } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router-dom';
-import { DataTable, HttpError } from 'react-admin';
+import { DataTable, HttpError, ResourceDefinitionContextProvider } from 'react-admin';
 import { SpecList } from '../../../src/admin-kit/list/SpecList';
 import { SelectAction } from '../../../src/admin-kit/list/SelectAction';
 import { deleteEach } from '../../../src/admin-kit/list/bulkActions';
@@ -121,6 +121,23 @@ describe('SpecList rows', () => {
       .map((cell) => cell.textContent);
     // checkbox, name, location (N/A), created_at, public, members
     expect(cells.slice(1)).toEqual(['Thing 2', 'N/A', expect.stringMatching(/^2[23] Nov 2026, \d\d:03:05$/), 'Yes', '2']);
+  });
+
+  it("does not open react-admin's /{resource}/{id}/show on a click in a row: the link column leads to the detail", async () => {
+    const user = userEvent.setup();
+    const dataProvider = fakeDataProvider({ getList: () => page([thing(1), thing(2)], 2) });
+    const { location } = renderInAdmin(
+      <ResourceDefinitionContextProvider definitions={{ things: { name: 'things', hasShow: true, hasEdit: true } }}>
+        <ThingList />
+      </ResourceDefinitionContextProvider>,
+      { dataProvider, url: '/things', path: '/things' },
+    );
+    const link = await screen.findByRole('link', { name: 'Thing 2' });
+    await user.click(within(link.closest('tr') as HTMLElement).getAllByRole('cell')[2]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(location().pathname).toBe('/things');
+    await user.click(link);
+    await waitFor(() => expect(location().pathname).toBe('/things/2'));
   });
 
   it('asks the dataProvider for page 1 of 10, no ordering and no filter on a bare address', async () => {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { DataSourceList } from '../../../resources/data-sources/DataSourceList';
 import { DataSourceShow } from '../../../resources/data-sources/DataSourceShow';
 import { formatDateTime } from '../../../src/format';
+import { rowCheckbox, sortButton } from '../support/dataTable';
 import { fakeDataProvider, page, renderInAdmin } from '../support/renderInAdmin';
 import { dataSource, dataSourceDimensions, execution, status } from './dataOperationsFixtures';
 
@@ -27,7 +28,7 @@ function renderList(overrides = {}) {
 }
 
 async function runAction(ui: ReturnType<typeof userEvent.setup>, ids: number[], action: string) {
-  for (const id of ids) await ui.click(screen.getByRole('checkbox', { name: `Select row ${id}` }));
+  for (const id of ids) await ui.click(rowCheckbox(`Source ${id}`));
   await ui.click(screen.getByRole('button', { name: 'Select Action' }));
   await ui.click(screen.getByRole('menuitem', { name: action }));
 }
@@ -66,8 +67,8 @@ describe('DataSourceList', () => {
       ['Created At', 'created_at'],
       ['Updated At', 'updated_at'],
     ]) {
-      await ui.click(screen.getByRole('button', { name: label }));
-      expect(new URLSearchParams(location().search).get('ordering')).toBe(field);
+      await ui.click(sortButton(label));
+      await waitFor(() => expect(new URLSearchParams(location().search).get('ordering')).toBe(field));
     }
   });
 

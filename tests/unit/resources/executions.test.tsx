@@ -5,6 +5,7 @@ import { ExecutionList } from '../../../resources/executions/ExecutionList';
 import { ExecutionShow } from '../../../resources/executions/ExecutionShow';
 import { EXECUTION_POLL_MS } from '../../../src/constants';
 import { formatDateTime } from '../../../src/format';
+import { sortButton } from '../support/dataTable';
 import { fakeDataProvider, page, renderInAdmin } from '../support/renderInAdmin';
 import { dataSource, execution } from './dataOperationsFixtures';
 
@@ -35,6 +36,8 @@ describe('ExecutionList', () => {
     expect(cells('STARTED')).toEqual(['STARTED', 'Source 3', 'N/A', 'N/A']);
     expect(cells('SUCCESS')).toEqual(['SUCCESS', 'N/A', formatDateTime('2026-11-22T08:10:00Z'), 'N/A']);
     expect(screen.getAllByRole('link', { name: 'Source 3' })[0]).toHaveAttribute('href', '/data-sources/3');
+    // no data source, nothing to open: N/A is not a link
+    expect(screen.queryByRole('link', { name: 'N/A' })).toBeNull();
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search executions...');
     expect(screen.getByText('There are 3 executions')).toBeInTheDocument();
   });
@@ -43,10 +46,11 @@ describe('ExecutionList', () => {
     const ui = userEvent.setup();
     const dataProvider = fakeDataProvider({ getList: () => page(rows) });
     const { location } = renderInAdmin(<ExecutionList />, { dataProvider, url: '/executions', path: '/executions' });
-    await ui.click(await screen.findByRole('button', { name: 'Finished At' }));
-    expect(new URLSearchParams(location().search).get('ordering')).toBe('date_done');
-    await ui.click(screen.getByRole('button', { name: 'Finished At' }));
-    expect(new URLSearchParams(location().search).get('ordering')).toBe('-date_done');
+    await screen.findByText('FAILURE');
+    await ui.click(sortButton('Finished At'));
+    await waitFor(() => expect(new URLSearchParams(location().search).get('ordering')).toBe('date_done'));
+    await ui.click(sortButton('Finished At'));
+    await waitFor(() => expect(new URLSearchParams(location().search).get('ordering')).toBe('-date_done'));
   });
 
   it("lists one data source's executions with ?data_source= and can drop that filter", async () => {

@@ -7,6 +7,7 @@ import { OrganizationShow } from '../../../resources/organizations/OrganizationS
 import { OrganizationCreate } from '../../../resources/organizations/OrganizationCreate';
 import { OrganizationEdit } from '../../../resources/organizations/OrganizationEdit';
 import { ERROR_BEFORE_REDIRECT_MS } from '../../../src/constants';
+import { selectAllBox } from '../support/dataTable';
 import { fakeDataProvider, page, renderInAdmin } from '../support/renderInAdmin';
 
 const member = (id: number) => ({
@@ -53,7 +54,7 @@ describe('OrganizationList', () => {
     });
     renderInAdmin(<OrganizationList />, { dataProvider, url: '/organizations', path: '/organizations' });
     await screen.findByText('Org 1');
-    await ui.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    await ui.click(selectAllBox());
     await ui.click(screen.getByRole('button', { name: 'Select Action' }));
     await ui.click(screen.getByRole('menuitem', { name: 'Delete' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Deletion completed for 3 organizations.');

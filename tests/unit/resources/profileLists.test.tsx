@@ -7,6 +7,7 @@ import { ProfileListShow } from '../../../resources/profile-lists/ProfileListSho
 import { ProfileListCreate } from '../../../resources/profile-lists/ProfileListCreate';
 import { ProfileListEdit } from '../../../resources/profile-lists/ProfileListEdit';
 import { ERROR_BEFORE_REDIRECT_MS } from '../../../src/constants';
+import { selectAllBox } from '../support/dataTable';
 import { fakeDataProvider, page, renderInAdmin } from '../support/renderInAdmin';
 
 const member = (id: number) => ({
@@ -51,7 +52,7 @@ describe('ProfileListList', () => {
     });
     renderInAdmin(<ProfileListList />, { dataProvider, url: '/profile-lists', path: '/profile-lists' });
     await screen.findByText('List 1');
-    await ui.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    await ui.click(selectAllBox());
     await ui.click(screen.getByRole('button', { name: 'Select Action' }));
     await ui.click(screen.getByRole('menuitem', { name: 'Delete' }));
     expect((await screen.findByRole('alert')).textContent).toBe(

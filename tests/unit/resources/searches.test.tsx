@@ -5,6 +5,7 @@ import type { SavedSearch } from '../../../types/api';
 import { SearchList, profilesPathOf } from '../../../resources/searches/SearchList';
 import { SearchCreate } from '../../../resources/searches/SearchCreate';
 import { ERROR_BEFORE_REDIRECT_MS } from '../../../src/constants';
+import { selectAllBox } from '../support/dataTable';
 import { fakeDataProvider, page, renderInAdmin } from '../support/renderInAdmin';
 
 const saved = (id: number, url: string): SavedSearch => ({
@@ -49,7 +50,7 @@ describe('SearchList', () => {
     });
     renderInAdmin(<SearchList />, { dataProvider, url: '/searches', path: '/searches' });
     await screen.findByText('Search 1');
-    await ui.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    await ui.click(selectAllBox());
     await ui.click(screen.getByRole('button', { name: 'Select Action' }));
     await ui.click(screen.getByRole('menuitem', { name: 'Delete' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Deletion completed for 2 searches.');

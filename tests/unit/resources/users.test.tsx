@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '../../../types/api';
 import { UserList } from '../../../resources/users/UserList';
@@ -7,6 +7,7 @@ import { UserShow } from '../../../resources/users/UserShow';
 import { createDataProvider } from '../../../dataProvider';
 import { fakeDataProvider, page, renderInAdmin } from '../support/renderInAdmin';
 import { installFakeFetch } from '../support/fakeFetch';
+import { rowCheckbox, sortButton } from '../support/dataTable';
 
 const user = (id: number, change: Partial<User> = {}): User => ({
   id,
@@ -31,7 +32,7 @@ function renderUsers(overrides = {}) {
 }
 
 async function runAction(ui: ReturnType<typeof userEvent.setup>, ids: number[], action: string) {
-  for (const id of ids) await ui.click(screen.getByRole('checkbox', { name: `Select row ${id}` }));
+  for (const id of ids) await ui.click(rowCheckbox(`First${id}`));
   await ui.click(screen.getByRole('button', { name: 'Select Action' }));
   await ui.click(screen.getByRole('menuitem', { name: action }));
 }
@@ -69,8 +70,8 @@ describe('UserList', () => {
       'Joined At': 'date_joined',
     };
     for (const [label, field] of Object.entries(expected)) {
-      await ui.click(screen.getByRole('button', { name: label }));
-      expect(new URLSearchParams(location().search).get('ordering')).toBe(field);
+      await ui.click(sortButton(label));
+      await waitFor(() => expect(new URLSearchParams(location().search).get('ordering')).toBe(field));
     }
   });
 
@@ -146,7 +147,7 @@ describe('UserList', () => {
     const { location, dataProvider } = renderUsers();
     await screen.findByText('First1');
     await runAction(ui, [1, 3], action);
-    expect(location().pathname).toBe(pathname);
+    await waitFor(() => expect(location().pathname).toBe(pathname));
     expect(location().search).toBe('?id=1&id=3');
     expect(dataProvider.request).not.toHaveBeenCalled();
   });
