@@ -3,8 +3,25 @@
 // the chosen theme across logouts — react-admin resets its store when a user logs out.
 import { defaultDarkTheme, defaultLightTheme, localStorageStore, type RaThemeOptions, type Store } from 'react-admin';
 
+/**
+ * react-admin's row checkboxes pass `aria-label` as a Checkbox prop, which MUI 9 puts on the
+ * wrapping span: the input itself had no name (an axe 'label' violation) and the span a
+ * prohibited one. The label goes to the input, where assistive technology reads it.
+ */
+const checkboxLabelOnInput = {
+  MuiCheckbox: {
+    defaultProps: {
+      slotProps: {
+        root: (ownerState: { 'aria-label'?: string }) => (ownerState['aria-label'] ? { 'aria-label': undefined } : {}),
+        input: (ownerState: { 'aria-label'?: string }) => (ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {}),
+      },
+    },
+  },
+};
+
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
+  components: { ...defaultLightTheme.components, ...checkboxLabelOnInput },
   palette: {
     ...defaultLightTheme.palette,
     primary: { main: '#303f9f', contrastText: '#fff' },
@@ -15,6 +32,7 @@ export const lightTheme: RaThemeOptions = {
 
 export const darkTheme: RaThemeOptions = {
   ...defaultDarkTheme,
+  components: { ...defaultDarkTheme.components, ...checkboxLabelOnInput },
   palette: {
     ...defaultDarkTheme.palette,
     primary: { main: '#90caf9' },

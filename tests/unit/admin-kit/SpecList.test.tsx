@@ -270,6 +270,15 @@ describe('SpecList selection', () => {
     expect(selectAll()).not.toBeChecked();
   });
 
+  it('names each selection box on its input (the wrapper has no label of its own)', async () => {
+    renderThings();
+    await screen.findByText('Thing 1');
+    const box = rowCheckbox('Thing 1');
+    expect(box).toHaveAccessibleName('Select this row');
+    expect(box.closest('.MuiCheckbox-root')).not.toHaveAttribute('aria-label');
+    expect(selectAll()).toHaveAccessibleName('Select all');
+  });
+
   it('select-all selects every row of the page, and clears them when all are selected', async () => {
     const user = userEvent.setup();
     renderThings();

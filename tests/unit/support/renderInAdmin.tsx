@@ -6,6 +6,7 @@ import { Route, Routes, type Location } from 'react-router-dom';
 import { AdminContext, TestMemoryRouter, type AuthProvider, type DataProvider } from 'react-admin';
 import { vi, type Mock } from 'vitest';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
+import { lightTheme } from '../../../src/theme';
 
 // A whole react-admin + MUI screen per test on two cores, next to other test files:
 // the first render of a file alone can take seconds, beyond the 1 s / 5 s defaults.
@@ -60,7 +61,7 @@ export function renderInAdmin(
   let current: Location | undefined;
   const result = render(
     <TestMemoryRouter initialEntries={[url]} locationCallback={(location) => (current = location)}>
-      <AdminContext dataProvider={dataProvider as DataProvider} authProvider={authProvider} i18nProvider={i18nProvider}>
+      <AdminContext dataProvider={dataProvider as DataProvider} authProvider={authProvider} i18nProvider={i18nProvider} theme={lightTheme}>
         <Routes>
           <Route path={path} element={element} />
           {path !== '*' && <Route path="*" element={null} />}
