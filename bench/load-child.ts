@@ -20,9 +20,9 @@ import { makeProfile } from '../server/demo/generator';
 import { Random } from '../server/demo/random';
 import Fastify from 'fastify';
 import os from 'node:os';
-import { startJobs } from '../server/jobs/queue';
+import { startJobs } from '../server/queue/job-queue';
 import { jobDefinitions } from '../server/jobs';
-import { SecretBox } from '../server/accounts/secret-box';
+import { SecretBox, registerSecretBox } from '../server/accounts/secret-box';
 
 type Job =
   | { kind: 'cannon'; url: string; token: string; paths: string[]; connections: number; seconds: number }
@@ -146,7 +146,8 @@ async function retrieval(job: Extract<Job, { kind: 'retrieval' }>) {
   os.setPriority(10); // as `npm run worker` does (WORKER_NICE)
   const handle = await openDatabase({ databaseUrl: job.databaseUrl, poolSize: 4 });
   const log = Fastify({ logger: { level: 'warn' } }).log;
-  const jobs = await startJobs(handle, jobDefinitions, log, { databaseUrl: job.databaseUrl, work: true, secrets: new SecretBox('bench') });
+  registerSecretBox(handle.db, new SecretBox('bench'));
+  const jobs = await startJobs(handle, jobDefinitions, log, { databaseUrl: job.databaseUrl, work: true });
   const call = async (method: string, path: string, body?: object) => {
     const response = await fetch(`${job.url}/api/v1${path}`, {
       method,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../server/db/schema';
 import { RATING_FIELDS } from '../types/api';
-import { applySearch, parseListParams } from '../server/db/list-query';
+import { applySearch, listPageRequest } from '../server/db/list-page';
 import { applyProfileFilters, profileList, type ProfileFilters } from '../server/resources/profiles/filters';
 import { readableDataSourceIds } from '../server/db/visibility';
 import { findUserByEmail } from '../server/accounts/users';
@@ -132,7 +132,7 @@ async function countsMatchSql(ctx: CaseContext, db: Kysely<Database>): Promise<s
       const base = applyProfileFilters(db.selectFrom('profile').select(sql<number>`count(*)::int`.as('n')), filters, readable);
       const row = await applySearch(
         base,
-        parseListParams({ search: query.get('search') ?? undefined }, profileList),
+        listPageRequest({ search: query.get('search') ?? undefined }, profileList),
         profileList,
       ).executeTakeFirstOrThrow();
       if (Number(row.n) !== body.count) wrong++;

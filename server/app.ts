@@ -14,11 +14,11 @@ import { installJsonBodies } from './http/json-body';
 import authHook from './http/auth';
 import { Throttle } from './http/throttle';
 import { createMailer, type Mailer } from './mail/mailer';
-import { deferredJobs, type Jobs } from './jobs/queue';
-import { publishWebPressure, WebPressure } from './jobs/web-pressure';
-import { SecretBox, loadSecretKey, useSecretBox } from './accounts/secret-box';
+import { deferredJobs, type Jobs } from './queue/job-queue';
+import { publishWebPressure, WebPressure } from './queue/web-pressure';
+import { SecretBox, loadSecretKey, registerSecretBox } from './accounts/secret-box';
 import { jobDefinitions } from './jobs';
-import { syncAllSchedules } from './jobs/retrieval';
+import { syncAllSchedules } from './data-operations/executions';
 import { apiModules } from './resources';
 import { registerDocs } from './http/docs';
 import { registerStaticApp } from './http/static-app';
@@ -90,14 +90,13 @@ export async function buildApp({ config, handle, workers = true, logger, extraAp
         });
         const secrets = new SecretBox(loadSecretKey(config));
         instance.decorate('secrets', secrets);
-        useSecretBox(handle.db, secrets);
+        registerSecretBox(handle.db, secrets);
         // retrievals (here or in worker processes) give way while requests are being answered
         const webPressure = new WebPressure();
         publishWebPressure(instance, webPressure, handle.kind === 'postgres' ? handle.db : null);
         const jobs = deferredJobs(handle, jobDefinitions, instance.log, {
           databaseUrl: config.databaseUrl,
           work: workers && config.workers,
-          secrets,
           timing: config.jobTiming,
           allowPrivateFeeds: config.allowPrivateFeeds,
           webPressure,

@@ -60,7 +60,7 @@ export function loadSecretKey(config: { secretKey?: string; dataDir: string }): 
 /** The SecretBox of the server running on each database handle (set by the app at start). */
 const boxes = new WeakMap<object, SecretBox>();
 
-export function useSecretBox(db: object, box: SecretBox): void {
+export function registerSecretBox(db: object, box: SecretBox): void {
   boxes.set(db, box);
 }
 

@@ -5,17 +5,8 @@ import type { AppUserTable, Database } from '../db/schema';
 
 export type UserRow = Selectable<AppUserTable>;
 
-/** The signed-in user of a request, as the auth hook reads it from the token. */
+/** The signed-in user of a request, as the auth hook reads it from the token; a Viewer (server/db/viewer.ts). */
 export type CurrentUser = Omit<UserRow, 'password_hash'>;
-
-/**
- * Who is asking, for the visibility rules of CONVENTIONS "Who sees what". A
- * read request's viewer also carries the tables' versions as the token check
- * read them in the same round trip (`versionsAtStart`): a list then spends no
- * query on them, and the viewer's readable data sources come from memory
- * while the versions they depend on stay the same.
- */
-export type Viewer = Pick<CurrentUser, 'id' | 'is_staff'> & { readonly versionsAtStart?: Readonly<Record<string, string>> };
 
 export function findUserByEmail(db: Kysely<Database>, email: string) {
   return db

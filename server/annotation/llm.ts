@@ -242,19 +242,28 @@ export function llmAnnotator(connection: LlmConnection, options: LlmAnnotatorOpt
   const name = `llm:${url.host}`;
   const model = connection.model;
   const concurrency = Math.max(1, options.concurrency ?? 4);
-  const retries = Math.max(0, options.retries ?? 3);
-  const backoff = options.backoffMs ?? defaultBackoff;
-  const sleep = options.sleep ?? defaultSleep;
   const fallback = options.fallback ?? offlineAnnotator;
   const now = options.now ?? Date.now;
-  const secret = connection.apiKey;
-  /** an error's message without the key, should a server echo it back */
-  const redacted = (text: string) => (secret ? text.split(secret).join('***') : text);
-  const warn = (details: object, message: string) => options.log?.warn(details, message);
-  const client = new OpenAI({
+  const asker = new PersonAsker(openAiClient(connection, options), name, model, connection.apiKey, options);
+  return {
+    name,
+    model,
+    async annotate(people, signal) {
+      const today = new Date(now()).toISOString().slice(0, 10);
+      const answers = await inParallel(people, concurrency, (person) => asker.ask(person, today, signal), signal);
+      const results: (AnnotatedPerson | null)[] = answers.map((annotation) => annotation && { annotation, annotator: name, model });
+      await fillFromFallback(results, people, fallback, signal);
+      return results as AnnotatedPerson[];
+    },
+  };
+}
+
+/** The OpenAI client for `connection`: our own retries, time limit and fetch; never the server's own OPENAI_API_KEY. */
+function openAiClient(connection: LlmConnection, options: LlmAnnotatorOptions): OpenAI {
+  return new OpenAI({
     baseURL: connection.baseUrl,
     // always given: otherwise the client would send the server's own OPENAI_API_KEY to this endpoint
-    apiKey: secret || 'no-key',
+    apiKey: connection.apiKey || 'no-key',
     adminAPIKey: null,
     organization: null,
     project: null,
@@ -264,91 +273,137 @@ export function llmAnnotator(connection: LlmConnection, options: LlmAnnotatorOpt
     logLevel: 'off',
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  /** set after a 401, 403 or 404: the key, the permission or the model is wrong, and asking again would not help */
-  let refused: string | null = null;
+}
 
-  async function ask(person: ImportProfile, today: string, signal?: AbortSignal): Promise<Annotation | null> {
+/**
+ * Asks the model about one person at a time: retries what may pass later (with the server's
+ * wait or our backoff), gives up on a person (null: the fallback annotates them) when the answer
+ * is unusable or the retries are spent, and on everyone after a 401, 403 or 404.
+ */
+class PersonAsker {
+  /** set after a 401, 403 or 404: the key, the permission or the model is wrong, and asking again would not help */
+  private refused: string | null = null;
+  private readonly retries: number;
+  private readonly backoff: (attempt: number) => number;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+
+  constructor(
+    private readonly client: OpenAI,
+    private readonly name: string,
+    private readonly model: string,
+    private readonly secret: string,
+    private readonly options: LlmAnnotatorOptions,
+  ) {
+    this.retries = Math.max(0, options.retries ?? 3);
+    this.backoff = options.backoffMs ?? defaultBackoff;
+    this.sleep = options.sleep ?? defaultSleep;
+  }
+
+  async ask(person: ImportProfile, today: string, signal?: AbortSignal): Promise<Annotation | null> {
     for (let attempt = 1; ; attempt++) {
-      if (refused) return null;
+      if (this.refused) return null;
       try {
-        const completion = await client.chat.completions.create(
-          {
-            model,
-            messages: [
-              { role: 'system', content: instructions(today) },
-              { role: 'user', content: JSON.stringify(promptProfile(person)) },
-            ],
-            response_format: {
-              type: 'json_schema',
-              json_schema: { name: 'person_annotation', strict: true, schema: ANNOTATION_SCHEMA as unknown as Record<string, unknown> },
-            },
-            ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
-          },
-          { signal },
-        );
-        const choice = completion.choices?.[0];
-        if (!choice) throw new Unusable('no choice in the answer');
-        if (choice.message?.refusal) throw new Unusable('the model refused');
-        if (choice.finish_reason === 'length') throw new Unusable('the answer was cut off');
-        return annotationFromAnswer(choice.message?.content);
+        return await this.request(person, today, signal);
       } catch (error) {
         if (signal?.aborted) signal.throwIfAborted();
         if (error instanceof APIUserAbortError) throw error;
         if (error instanceof Unusable) {
-          warn({ person: person.external_id, model, problem: error.message }, 'unusable LLM answer: offline annotation instead');
+          this.warn(
+            { person: person.external_id, model: this.model, problem: error.message },
+            'unusable LLM answer: offline annotation instead',
+          );
           return null;
         }
-        const status = error instanceof APIError ? error.status : undefined;
-        const reason = redacted(error instanceof Error ? error.message : String(error));
-        if (!retryable(error) || attempt > retries) {
-          if (status === 401 || status === 403 || status === 404) {
-            if (!refused)
-              warn(
-                { annotator: name, model, status, reason },
-                'the LLM endpoint refuses (key, permission or model): offline annotation for the rest of this run',
-              );
-            refused ??= reason;
-          } else
-            warn(
-              { person: person.external_id, model, status, reason, attempts: attempt },
-              'LLM request failed: offline annotation instead',
-            );
+        if (!retryable(error) || attempt > this.retries) {
+          this.giveUp(person, error, attempt);
           return null;
         }
-        await sleep(retryAfterMs(error) ?? backoff(attempt), signal);
+        await this.sleep(retryAfterMs(error) ?? this.backoff(attempt), signal);
       }
     }
   }
 
-  return {
-    name,
-    model,
-    async annotate(people, signal) {
-      const today = new Date(now()).toISOString().slice(0, 10);
-      const results: AnnotatedPerson[] = new Array(people.length);
-      const failed: number[] = [];
-      let next = 0;
-      const worker = async () => {
-        while (next < people.length) {
-          signal?.throwIfAborted();
-          const i = next++;
-          const annotation = await ask(people[i], today, signal);
-          if (annotation) results[i] = { annotation, annotator: name, model };
-          else failed.push(i);
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(concurrency, people.length) }, worker));
-      if (failed.length) {
-        failed.sort((a, b) => a - b);
-        const offline = await fallback.annotate(
-          failed.map((i) => people[i]),
-          signal,
+  /** One chat completion with the strict schema; its annotation, checked and clamped, or Unusable. */
+  private async request(person: ImportProfile, today: string, signal?: AbortSignal): Promise<Annotation> {
+    const completion = await this.client.chat.completions.create(
+      {
+        model: this.model,
+        messages: [
+          { role: 'system', content: instructions(today) },
+          { role: 'user', content: JSON.stringify(promptProfile(person)) },
+        ],
+        response_format: {
+          type: 'json_schema',
+          json_schema: { name: 'person_annotation', strict: true, schema: ANNOTATION_SCHEMA as unknown as Record<string, unknown> },
+        },
+        ...(this.options.temperature !== undefined ? { temperature: this.options.temperature } : {}),
+      },
+      { signal },
+    );
+    const choice = completion.choices?.[0];
+    if (!choice) throw new Unusable('no choice in the answer');
+    if (choice.message?.refusal) throw new Unusable('the model refused');
+    if (choice.finish_reason === 'length') throw new Unusable('the answer was cut off');
+    return annotationFromAnswer(choice.message?.content);
+  }
+
+  /** A request that will not pass: said once for a refusing endpoint (and the rest of the run skips it), else per person. */
+  private giveUp(person: ImportProfile, error: unknown, attempts: number): void {
+    const status = error instanceof APIError ? error.status : undefined;
+    const reason = this.redacted(error instanceof Error ? error.message : String(error));
+    if (status === 401 || status === 403 || status === 404) {
+      if (!this.refused)
+        this.warn(
+          { annotator: this.name, model: this.model, status, reason },
+          'the LLM endpoint refuses (key, permission or model): offline annotation for the rest of this run',
         );
-        failed.forEach((i, k) => {
-          results[i] = offline[k];
-        });
-      }
-      return results;
-    },
+      this.refused ??= reason;
+    } else
+      this.warn(
+        { person: person.external_id, model: this.model, status, reason, attempts },
+        'LLM request failed: offline annotation instead',
+      );
+  }
+
+  /** an error's message without the key, should a server echo it back */
+  private redacted(text: string): string {
+    return this.secret ? text.split(this.secret).join('***') : text;
+  }
+
+  private warn(details: object, message: string): void {
+    this.options.log?.warn(details, message);
+  }
+}
+
+/** `ask` for each item, `concurrency` at a time, the answers in the items' order. */
+async function inParallel<T, R>(items: T[], concurrency: number, ask: (item: T) => Promise<R>, signal?: AbortSignal): Promise<R[]> {
+  const answers: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      signal?.throwIfAborted();
+      const i = next++;
+      answers[i] = await ask(items[i]);
+    }
   };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return answers;
+}
+
+/** The people the model did not annotate, annotated by the fallback in one batch (in their order). */
+async function fillFromFallback(
+  results: (AnnotatedPerson | null)[],
+  people: ImportProfile[],
+  fallback: Annotator,
+  signal?: AbortSignal,
+): Promise<void> {
+  const failed = results.flatMap((result, i) => (result ? [] : [i]));
+  if (!failed.length) return;
+  const offline = await fallback.annotate(
+    failed.map((i) => people[i]),
+    signal,
+  );
+  failed.forEach((i, k) => {
+    results[i] = offline[k];
+  });
 }

@@ -6,10 +6,10 @@ import os from 'node:os';
 import Fastify from 'fastify';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/connect';
-import { SecretBox, loadSecretKey } from '../accounts/secret-box';
-import { startJobs } from '../jobs/queue';
+import { SecretBox, loadSecretKey, registerSecretBox } from '../accounts/secret-box';
+import { startJobs } from '../queue/job-queue';
 import { jobDefinitions } from '../jobs';
-import { syncAllSchedules } from '../jobs/retrieval';
+import { syncAllSchedules } from '../data-operations/executions';
 
 const config = loadConfig();
 // background work yields the CPU to the web servers' requests on a shared machine (WORKER_NICE=0: not)
@@ -25,10 +25,11 @@ if (!config.databaseUrl) {
 const { log } = Fastify({ logger: { level: config.logLevel } });
 // openDatabase migrates it, as the web server does
 const handle = await openDatabase({ databaseUrl: config.databaseUrl });
+// the retrievals open platform-connection secrets with it
+registerSecretBox(handle.db, new SecretBox(loadSecretKey(config)));
 const jobs = await startJobs(handle, jobDefinitions, log, {
   databaseUrl: config.databaseUrl,
   work: true,
-  secrets: new SecretBox(loadSecretKey(config)),
   timing: config.jobTiming,
   allowPrivateFeeds: config.allowPrivateFeeds,
 });

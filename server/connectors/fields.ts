@@ -2,14 +2,14 @@
 // connection's connection_parameters): checked against the definitions, one message per
 // problem naming the field, and normalised (text trimmed, lists as lists).
 import type { FieldDefinition } from '../../types/api';
-import { HttpError } from '../http/errors';
+import { fieldErrors } from '../errors';
 import type { FieldValues } from './types';
 
 /** The browser adds this to every form it sends (SPEC §7); kept, never required. */
 export const USER_AGENT = 'user_agent';
 
 /**
- * `values` as the definitions take them, or a 400 listing every problem under
+ * `values` as the definitions take them, or a ValidationError listing every problem under
  * `name` (e.g. "additional_data.url: This field is required.").
  */
 export function checkedFieldValues(
@@ -45,18 +45,7 @@ export function checkedFieldValues(
     const at = message.indexOf(': ');
     problems.push([message.slice(0, at), message.slice(at + 2)]);
   }
-  if (problems.length) {
-    const fields: Record<string, string[]> = {};
-    for (const [field, message] of problems) {
-      fields[field] ??= [];
-      fields[field].push(message);
-    }
-    throw new HttpError(
-      400,
-      problems.map(([field, message]) => `${field}: ${message}`),
-      fields,
-    );
-  }
+  if (problems.length) throw fieldErrors(problems);
   return checked;
 }
 

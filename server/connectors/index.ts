@@ -1,6 +1,6 @@
-// Every data-source type and platform-connection category the server knows. GET
-// /data-sources/dimensions/ and /platform-connections/dimensions/ answer from here; a new
-// connector is one declaration added to `connectors`.
+// Every data-source type and platform-connection category the server knows, and their
+// definitions as the API gives them (GET /data-sources/dimensions/ and
+// /platform-connections/dimensions/); a new connector is one declaration added to `connectors`.
 import type { DataSourceDimensions, PlatformConnectionDimensions, PlatformConnectionType } from '../../types/api';
 import type { ConnectorDeclaration } from './types';
 import { field } from './types';
@@ -14,7 +14,8 @@ export function connectorFor(sourceType: string): ConnectorDeclaration | undefin
   return connectors.find((connector) => connector.internal_name === sourceType);
 }
 
-export function dataSourceDimensions(): DataSourceDimensions {
+/** Every source type: its additional fields and schedule options (GET /data-sources/dimensions/). */
+export function sourceTypeDefinitions(): DataSourceDimensions {
   return Object.fromEntries(
     connectors.map(({ internal_name, label, additional_data, schedule_options }) => [
       internal_name,
@@ -56,6 +57,7 @@ export function platformCategoryFor(categoryType: string): PlatformConnectionTyp
   return platformCategories.find((category) => category.internal_name === categoryType);
 }
 
-export function platformConnectionDimensions(): PlatformConnectionDimensions {
+/** Every platform-connection category: its parameters (GET /platform-connections/dimensions/). */
+export function platformCategoryDefinitions(): PlatformConnectionDimensions {
   return Object.fromEntries(platformCategories.map((category) => [category.internal_name, category]));
 }

@@ -3,10 +3,9 @@
 // List, detail and delete of every entity run through the three functions below.
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { ListResponse } from '../../types/api';
-import type { Viewer } from '../accounts/users';
+import type { Viewer } from './viewer';
 import type { Database } from './schema';
-import { parseListParams, runList, type ListDeclaration } from './list-query';
-import type { ListQuery } from '../http/list-query';
+import { listPageRequest, runList, type ListSearchAndSort, type RequestedListPage } from './list-page';
 
 /** A query over one entity's rows; the row type is the entity's own. */
 // biome-ignore lint/suspicious/noExplicitAny: each entity's query has its own tables in scope (joins, aliases such as `owner`); Kysely has no wider table type that every such query is assignable to
@@ -16,7 +15,7 @@ export interface EntityStore<Row extends { id: number }, Item, Filters = object,
   /** the table whose `id` the routes address */
   table: keyof Database & string;
   /** sortable fields and their SQL, search fields, default ordering */
-  list: ListDeclaration;
+  list: ListSearchAndSort;
   /** the rows `viewer` may read (CONVENTIONS "Who sees what"), before search and filters */
   rows(db: Kysely<Database>, viewer: Viewer): RowQuery<Row> | Promise<RowQuery<Row>>;
   /** the list's own filters (querystring values as validated) */
@@ -31,7 +30,7 @@ export async function listEntities<Row extends { id: number }, ListItem, Filters
   store: EntityStore<Row, unknown, Filters, ListItem>,
   db: Kysely<Database>,
   viewer: Viewer,
-  query: Partial<ListQuery> & Filters,
+  query: RequestedListPage & Filters,
 ): Promise<ListResponse<ListItem>> {
   let rows = await store.rows(db, viewer);
   if (store.filter) rows = store.filter(rows, query);
@@ -39,7 +38,7 @@ export async function listEntities<Row extends { id: number }, ListItem, Filters
   // the version the request read with its token, if it did (else cachedCount reads it)
   const version = table && viewer.versionsAtStart?.[table];
   const counting = table ? (version === undefined ? { db } : { db, version }) : undefined;
-  const page = await runList(rows, parseListParams(query, store.list), store.list, `${store.table}.id`, (row) => row, counting);
+  const page = await runList(rows, listPageRequest(query, store.list), store.list, `${store.table}.id`, (row) => row, counting);
   return { count: page.count, results: await store.toItems(db, viewer, page.results) };
 }
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database } from './schema';
-import type { Viewer } from '../accounts/users';
+import type { Viewer } from './viewer';
 import { tableVersion, type VersionedTable } from './count-cache';
 
 /** Users who share an organization with `userId`, themselves included. */

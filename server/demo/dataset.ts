@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { hashPassword } from '../accounts/passwords';
 import { findUserByEmail, insertUser } from '../accounts/users';
-import { refreshDimensions } from '../resources/profiles/dimensions';
+import { refreshProfileFilterOptions } from '../ingestion/profile-filter-options';
 import { Random } from './random';
 import { makeCompany, makeProfile } from './generator';
 
@@ -140,6 +140,6 @@ export async function seedDataset(db: Kysely<Database>, options: DatasetOptions)
     done += size;
     options.onProgress?.(done, options.profiles);
   }
-  await refreshDimensions(db, dataSourceIds);
+  await refreshProfileFilterOptions(db, dataSourceIds);
   return { profiles: done, companies: companies.length };
 }

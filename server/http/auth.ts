@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { userForToken } from '../accounts/tokens';
 import type { CurrentUser } from '../accounts/users';
-import { forbidden, unauthorized } from './errors';
+import { forbidden } from '../errors';
+import { unauthorized } from './errors';
 
 /** Who may call a route: everyone, any signed-in user (the default), or staff only. */
 export type Access = 'public' | 'user' | 'staff';
@@ -34,7 +35,7 @@ export default fp(
       const header = request.headers.authorization ?? '';
       const match = /^Token\s+(\S+)\s*$/i.exec(header);
       if (!match) throw unauthorized();
-      // a read reads the tables' versions with the token (one round trip: see Viewer)
+      // a read reads the tables' versions with the token (one round trip: see server/db/viewer.ts)
       const found = await userForToken(app.db, match[1], { versions: request.method === 'GET' || request.method === 'HEAD' });
       if (!found) throw unauthorized('Invalid token.');
       request.user = found.user;

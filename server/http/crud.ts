@@ -8,12 +8,12 @@ import { Type, type Static, type TObject, type TProperties, type TSchema } from 
 import type { Kysely } from 'kysely';
 import type { ListResponse } from '../../types/api';
 import { IdParams, ListOf, NoContent, errors } from '../../types/schema';
-import type { Viewer } from '../accounts/users';
+import type { Viewer } from '../db/viewer';
 import type { Database } from '../db/schema';
 import { deleteEntityRow, findEntity, findEntityRow, listEntities, type EntityStore } from '../db/entity';
 import type { Access } from './auth';
-import { forbidden, notFound } from './errors';
-import { ListQuerySchema, type ListQuery } from './list-query';
+import { forbidden, notFound } from '../errors';
+import { listQuerystringSchema, type ListQuerystring } from './list-querystring';
 
 /** The app with route types derived from their TypeBox schemas. */
 export function typed(app: FastifyInstance) {
@@ -23,7 +23,7 @@ export function typed(app: FastifyInstance) {
 export interface EntityWrites<Write extends TObject> {
   /** the body of POST and PUT; PATCH takes any of its fields */
   body: Write;
-  /** checks against the database (ids that must exist, visible…): throw an HttpError */
+  /** checks against the database (ids that must exist, visible…): throw a ValidationError (server/errors.ts) */
   check?(db: Kysely<Database>, viewer: Viewer, body: Partial<Static<Write>>): Promise<void>;
   /** inserts; answers the new id */
   create(db: Kysely<Database>, viewer: Viewer, body: Static<Write>): Promise<number>;
@@ -61,7 +61,11 @@ export interface EntityDeclaration<
   /** after a create, update or delete has committed (e.g. a data source's schedule follows its row) */
   afterWrite?(app: FastifyInstance, id: number, change: 'create' | 'update' | 'delete'): Promise<void>;
   /** answers the list itself (e.g. from an index); input already validated */
-  listOverride?(db: Kysely<Database>, viewer: Viewer, query: ListQuery & Static<TObject<Filters>>): Promise<ListResponse<Static<ListItem>>>;
+  listOverride?(
+    db: Kysely<Database>,
+    viewer: Viewer,
+    query: ListQuerystring & Static<TObject<Filters>>,
+  ): Promise<ListResponse<Static<ListItem>>>;
   /** its routes beyond the five */
   routes?(app: ReturnType<typeof typed>): void | Promise<void>;
 }
@@ -116,12 +120,12 @@ export function entityRoutes<
         schema: routeSchema({
           tags,
           summary: entity.summary,
-          querystring: ListQuerySchema(entity.filters ?? ({} as Filters)),
+          querystring: listQuerystringSchema(entity.filters ?? ({} as Filters)),
           response: { 200: ListOf(entity.listItem ?? item), ...errors(400, ...denied) },
         }),
       },
       async (request) => {
-        const query = request.query as ListQuery & Static<TObject<Filters>>;
+        const query = request.query as ListQuerystring & Static<TObject<Filters>>;
         return entity.listOverride ? entity.listOverride(app.db, request.user, query) : listEntities(entity, app.db, request.user, query);
       },
     );

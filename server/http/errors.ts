@@ -1,47 +1,44 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '../../types/api';
+import { ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { validationMessages } from './validation';
 
-/** An error a client can understand: status plus human-readable messages. */
+/**
+ * An error only HTTP has words for: who is calling (401), how often (429, with `Retry-After`).
+ * What the domain refuses is a DomainError (server/errors.ts), given its status below.
+ */
 export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
     public readonly messages: string[],
-    public readonly fields?: Record<string, string[]>,
     public readonly headers?: Record<string, string>,
   ) {
     super(messages.join(', '));
   }
 }
 
-/** 400 about one field: `"name: This field is required."` plus `fields.name`. */
-export function fieldError(field: string, message: string): HttpError {
-  return new HttpError(400, [`${field}: ${message}`], { [field]: [message] });
-}
-
-/** 400 when a list of ids names rows that do not exist (or that the caller may not see), DRF's words. */
-export function refuseUnknownIds(field: string, unknown: number[]): void {
-  if (unknown.length === 0) return;
-  const messages = unknown.map((id) => `Invalid pk "${id}" - object does not exist.`);
-  throw new HttpError(
-    400,
-    messages.map((m) => `${field}: ${m}`),
-    { [field]: messages },
-  );
-}
-
-export const notFound = () => new HttpError(404, ['Not found.']);
-export const forbidden = () => new HttpError(403, ['You do not have permission to perform this action.']);
 export const unauthorized = (message = 'Authentication credentials were not provided.') => new HttpError(401, [message]);
+
+/** The status code of a domain error. */
+function statusOf(error: DomainError): number {
+  if (error instanceof ValidationError) return 400;
+  if (error instanceof ForbiddenError) return 403;
+  if (error instanceof NotFoundError) return 404;
+  if (error instanceof ConflictError) return 409;
+  return 400;
+}
 
 /** Everything becomes `{"errors": [...]}`; nothing a client sends turns into a 500. */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError | DomainError, request, reply) => {
+    if (error instanceof DomainError) {
+      const body: ErrorBody = { errors: error.messages };
+      if (error instanceof ValidationError && error.fields) body.fields = error.fields;
+      return reply.status(statusOf(error)).send(body);
+    }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      const body: ErrorBody = { errors: error.messages };
-      if (error.fields) body.fields = error.fields;
-      return reply.status(error.statusCode).send(body);
+      return reply.status(error.statusCode).send({ errors: error.messages } satisfies ErrorBody);
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { fieldError } from './errors';
+import { fieldError } from '../errors';
 
 /**
  * PostgreSQL text cannot store U+0000: a request whose body or query holds one

@@ -43,6 +43,6 @@ export class Throttle {
 export function ensureAllowed(checks: [Throttle, string][]): void {
   const wait = Math.max(0, ...checks.map(([throttle, key]) => throttle.retryAfter(key)));
   if (wait > 0) {
-    throw new HttpError(429, [`Too many attempts. Try again in ${wait} seconds.`], undefined, { 'Retry-After': String(wait) });
+    throw new HttpError(429, [`Too many attempts. Try again in ${wait} seconds.`], { 'Retry-After': String(wait) });
   }
 }

@@ -1,6 +1,6 @@
-import type { JobDefinition } from './queue';
+import type { JobDefinition } from '../queue/job-queue';
 import { createDefaultEntitiesJob } from './default-entities';
 import { retrievalJob } from './retrieval';
 
-/** Every kind of background work; the workers of each run in the server process. */
+/** The worker of every queue; they run in the server process (and in `npm run worker`'s). */
 export const jobDefinitions: JobDefinition[] = [createDefaultEntitiesJob, retrievalJob];

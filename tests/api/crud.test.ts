@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { DateTime, RequiredText } from '../../types/schema';
 import { defineEntity, entityRoutes } from '../../server/http/crud';
-import { fieldError } from '../../server/http/errors';
+import { fieldError } from '../../server/errors';
 import { ownedByColleagues } from '../../server/db/visibility';
 import { createOrganization } from '../../server/resources/organizations/repository';
 import { startTestApi, type TestApi, type TestUser } from './harness';

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
 import { Random } from '../../server/demo/random';
 import { RATING_FIELDS } from '../../types/api';
-import { applyOrdering, applySearch, parseListParams } from '../../server/db/list-query';
+import { applyOrdering, applySearch, listPageRequest } from '../../server/db/list-page';
 import { applyProfileFilters, profileList, type ProfileFilters } from '../../server/resources/profiles/filters';
 import {
   disableProfileCountIndex,
@@ -17,7 +17,7 @@ import {
 import { pageStrategy } from '../../server/resources/profiles/count-index/sort-orders';
 import { seedDataset } from '../../server/demo/dataset';
 import { startTestApi, type TestApi } from './harness';
-import { logHead } from '../../server/resources/profiles/count-index/log';
+import { journalHead } from '../../server/resources/profiles/count-index/journal';
 
 export const TERMS = [
   'anna',
@@ -47,7 +47,7 @@ export const SORTS = Object.keys(profileList.ordering);
 
 export async function sqlCount(db: Kysely<Database>, readable: number[] | null, filters: ProfileFilters, search: string): Promise<number> {
   const base = applyProfileFilters(db.selectFrom('profile').select(sql<number>`count(*)::int`.as('n')), filters, readable);
-  const row = await applySearch(base, parseListParams({ search }, profileList), profileList).executeTakeFirstOrThrow();
+  const row = await applySearch(base, listPageRequest({ search }, profileList), profileList).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -56,7 +56,7 @@ export async function sqlPage(
   db: Kysely<Database>,
   readable: number[] | null,
   filters: ProfileFilters,
-  params: ReturnType<typeof parseListParams>,
+  params: ReturnType<typeof listPageRequest>,
 ): Promise<number[]> {
   const base = applyProfileFilters(db.selectFrom('profile').select('id'), filters, readable);
   const rows = await applyOrdering(applySearch(base, params, profileList), params, profileList, 'id')
@@ -83,13 +83,13 @@ export function randomQuery(rng: Random, sourceIds: number[]): { readable: numbe
 }
 
 /**
- * `queries` seeded queries: the index (at the log's head) counts and pages
+ * `queries` seeded queries: the index (at the journal's head) counts and pages
  * exactly as SQL does, first, middle and last pages, every ordering both ways.
  */
 export async function expectIndexMatchesSql(db: Kysely<Database>, seed: number, queries = 60): Promise<void> {
   const sourceIds = (await db.selectFrom('data_source').select('id').execute()).map((r) => r.id);
   const rng = new Random(seed);
-  const head = (await logHead(db))!;
+  const head = (await journalHead(db))!;
   let nonZero = 0;
   for (let i = 0; i < queries; i++) {
     const { readable, filters, search } = randomQuery(rng, sourceIds);
@@ -99,7 +99,7 @@ export async function expectIndexMatchesSql(db: Kysely<Database>, seed: number, 
     if (count > 0) nonZero++;
     const lastPage = Math.max(1, Math.ceil(count / pageSize));
     const page = rng.pick([1, 2, Math.ceil(lastPage / 2), lastPage - 1, lastPage, lastPage + 1].filter((p) => p >= 1));
-    const params = parseListParams({ search, ordering: rng.chance(0.5) ? `-${sort}` : sort, page, page_size: pageSize }, profileList);
+    const params = listPageRequest({ search, ordering: rng.chance(0.5) ? `-${sort}` : sort, page, page_size: pageSize }, profileList);
     const indexed = await indexedProfilePage(db, head, readable, filters, params);
     const label = JSON.stringify({
       readable,
@@ -118,7 +118,7 @@ export async function expectIndexMatchesSql(db: Kysely<Database>, seed: number, 
 
 /** Every search term alone, accents and case folded as the database folds them. */
 export async function expectSearchMatchesSql(db: Kysely<Database>): Promise<void> {
-  const head = (await logHead(db))!;
+  const head = (await journalHead(db))!;
   for (const search of TERMS) {
     expect(await indexedProfileCount(db, head, null, {}, search), search).toBe(await sqlCount(db, null, {}, search));
   }

@@ -1,6 +1,6 @@
 // The profiles' in-memory index (server/resources/profiles/count-index) must
 // count and page exactly what SQL does: after it is built, and after every kind
-// of write it follows through the change log — inserts, updates of each
+// of write it follows through its journal — inserts, updates of each
 // filtered, searched and sorted field, data-source links added and removed,
 // deletes, several in one transaction, rolled-back ones — without a rebuild.
 // On a generated dataset (accents, many nationalities, missing ratings, ties).
@@ -11,10 +11,10 @@ import { expectStatus } from './expect';
 import { seedDataset } from '../../server/demo/dataset';
 import type { Database } from '../../server/db/schema';
 import type { ListResponse, ProfileSummary } from '../../types/api';
-import { parseListParams } from '../../server/db/list-query';
+import { listPageRequest } from '../../server/db/list-page';
 import { profileList } from '../../server/resources/profiles/filters';
 import { indexedProfilePage, profileIndexStats } from '../../server/resources/profiles/count-index/manager';
-import { logHead } from '../../server/resources/profiles/count-index/log';
+import { journalHead } from '../../server/resources/profiles/count-index/journal';
 import { expectIndexMatchesSql, expectSearchMatchesSql, indexedTestApi } from './profile-index-checks';
 
 const context = indexedTestApi(400, 7, async (db) => {
@@ -35,7 +35,7 @@ const builds = () => profileIndexStats(db)!.builds;
 const ids = async (where = sql`true`) =>
   (await sql<{ id: number }>`SELECT id FROM profile WHERE ${where} ORDER BY id`.execute(db)).rows.map((r) => r.id);
 
-/** Runs a write, then checks the index against SQL: it followed the log, no rebuild. */
+/** Runs a write, then checks the index against SQL: it followed the journal, no rebuild. */
 async function afterWrite(write: () => Promise<unknown>) {
   const before = builds();
   await write();
@@ -48,8 +48,8 @@ describe('profile index', () => {
   it('counts and pages exactly as SQL once built: every ordering both ways, first, middle and last pages', async () => {
     await expectIndexMatchesSql(db, 7, 150);
     await expectSearchMatchesSql(db);
-    const head = (await logHead(db))!;
-    const twoFields = parseListParams({ ordering: 'last_name,first_name' }, profileList);
+    const head = (await journalHead(db))!;
+    const twoFields = listPageRequest({ ordering: 'last_name,first_name' }, profileList);
     expect((await indexedProfilePage(db, head, null, {}, twoFields))?.ids).toBeUndefined(); // SQL sorts on several fields
   });
 
@@ -111,21 +111,21 @@ describe('profile index', () => {
         await sql`UPDATE profile SET tech_rating = 1.5 WHERE id IN (SELECT max(id) FROM profile)`.execute(trx);
       }),
     );
-    const head = await logHead(db);
+    const head = await journalHead(db);
     await expect(
       db.transaction().execute(async (trx) => {
         await sql`UPDATE profile SET first_name = 'Rolledback' WHERE id % 2 = 0`.execute(trx);
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    expect(await logHead(db)).toBe(head); // a rolled-back transaction takes no version
+    expect(await journalHead(db)).toBe(head); // a rolled-back transaction takes no version
     await afterWrite(async () => {});
   });
 
-  it('does not log writes to what it does not hold (a summary, an FS rating alone moves updated_at)', async () => {
-    const head = await logHead(db);
+  it('does not journal writes to what it does not hold (a summary, an FS rating alone moves updated_at)', async () => {
+    const head = await journalHead(db);
     await sql`UPDATE profile SET summary = 'Changed', age_value = 40 WHERE id % 3 = 1`.execute(db);
-    expect(await logHead(db)).toBe(head);
+    expect(await journalHead(db)).toBe(head);
     await afterWrite(() => sql`UPDATE profile SET app_rating = 8, updated_at = now() WHERE id % 3 = 1`.execute(db));
   });
 

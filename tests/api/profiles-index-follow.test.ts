@@ -1,7 +1,7 @@
-// How the profile index follows the change log when things run at once or go
+// How the profile index follows its journal when things run at once or go
 // wrong: concurrent writers and readers (every answer consistent with some
 // committed state), a server that starts while writes flow, several servers on
-// one PostgreSQL, a lost part of the log and a TRUNCATE (rebuild, never a wrong
+// one PostgreSQL, a lost part of the journal and a TRUNCATE (rebuild, never a wrong
 // count), and the pruning of old commits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
@@ -19,7 +19,7 @@ import {
   profileCountIndexSettled,
   profileIndexStats,
 } from '../../server/resources/profiles/count-index/manager';
-import { logHead, pruneLog } from '../../server/resources/profiles/count-index/log';
+import { journalHead, pruneJournal } from '../../server/resources/profiles/count-index/journal';
 import { expectIndexMatchesSql, indexedTestApi, sqlCount } from './profile-index-checks';
 import { Random } from '../../server/demo/random';
 
@@ -117,7 +117,7 @@ async function constants(on: Kysely<Database>) {
 async function indexedConstants(on: Kysely<Database>) {
   // PGlite answers within the same turn of the event loop: let the writers' turns come
   await new Promise((resolve) => setImmediate(resolve));
-  const head = (await logHead(on))!;
+  const head = (await journalHead(on))!;
   return {
     male: await indexedProfileCount(on, head, null, { gender: ['male'] }, ''),
     quokka: await indexedProfileCount(on, head, null, {}, 'quokka'),
@@ -220,13 +220,13 @@ describe.runIf(testDb === 'postgres')('several servers on one PostgreSQL', () =>
 });
 
 describe('what the index cannot follow', () => {
-  it('a lost part of the log leads to a rebuild, never to a wrong count', async () => {
+  it('a lost part of the journal leads to a rebuild, never to a wrong count', async () => {
     const builds = stats().builds;
     const version = stats().version;
     for (const n of [1, 2, 3]) await sql`UPDATE profile SET first_name = ${`Lost${n}`} WHERE id % 7 = ${n}`.execute(db);
     await sql`DELETE FROM profile_index_commit WHERE version = ${version + 2}`.execute(db);
     // the next answer is SQL's (exact); the index rebuilds meanwhile
-    const head = (await logHead(db))!;
+    const head = (await journalHead(db))!;
     expect(await indexedProfileCount(db, head, null, {}, 'lost2')).toBeUndefined();
     expect(await profileCountIndexSettled(db)).toBe(true);
     expect(stats().builds).toBe(builds + 1);
@@ -238,7 +238,7 @@ describe('what the index cannot follow', () => {
     await sql`UPDATE profile SET last_name = 'Pruned' WHERE id % 9 = 1`.execute(db);
     const before = Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM profile_index_change`.execute(db)).rows[0].n);
     expect(before).toBeGreaterThan(0);
-    expect(await pruneLog(db, 0)).toBeGreaterThan(0);
+    expect(await pruneJournal(db, 0)).toBeGreaterThan(0);
     expect(Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM profile_index_change`.execute(db)).rows[0].n)).toBe(0);
     const builds = stats().builds;
     expect(await profileCountIndexSettled(db)).toBe(true);

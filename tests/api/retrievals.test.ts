@@ -14,7 +14,7 @@ import { annotateOffline, offlineAnnotator } from '../../server/annotation/offli
 import type { ImportProfile } from '../../server/connectors/import-format';
 import { syntheticPerson } from '../../server/connectors/synthetic';
 import { makeCompany } from '../../server/demo/generator';
-import { listenWebPressure, WebPressure } from '../../server/jobs/web-pressure';
+import { listenWebPressure, WebPressure } from '../../server/queue/web-pressure';
 
 let api: TestApi;
 let staff: TestUser;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestApi, type TestApi, type TestUser } from './harness';
 import { expectErrors, expectStatus, isoUtc } from './expect';
-import { registerDefaultEntity } from '../../server/jobs/default-entities';
+import { registerDefaultEntity } from '../../server/accounts/default-entities';
 import { insertUser } from '../../server/accounts/users';
 import type { ListResponse, User } from '../../types/api';
 

@@ -10,7 +10,7 @@ import {
   SignInResponseSchema,
 } from '../../../types/wire/auth';
 import { typed } from '../../http/crud';
-import { HttpError, fieldError } from '../../http/errors';
+import { ValidationError, fieldError, fieldErrors } from '../../errors';
 import { ensureAllowed } from '../../http/throttle';
 import { hashPassword, passwordProblems, UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../accounts/passwords';
 import { issueToken, revokeToken, revokeTokens } from '../../accounts/tokens';
@@ -25,19 +25,14 @@ const RESET_REQUESTED = 'If an account exists for this e-mail, a link to reset i
 
 function checkPassword(field: string, value: string): void {
   const problems = passwordProblems(value);
-  if (problems.length)
-    throw new HttpError(
-      400,
-      problems.map((p) => `${field}: ${p}`),
-      { [field]: problems },
-    );
+  if (problems.length) throw fieldErrors(problems.map((problem) => [field, problem]));
 }
 
-/** Sign-in, registration, activation and the three password calls (SPEC §7 Authentication and users). */
-export default async function authRoutes(instance: FastifyInstance) {
-  const app = typed(instance);
+type App = ReturnType<typeof typed>;
+
+/** What the account calls share: the throttles (checked, then counted) and mail sent after the answer. */
+function accountCallTools(app: App) {
   const { throttles } = app;
-  const publicRoute = { access: 'public' as const };
   const guard = (request: FastifyRequest, account: string) =>
     ensureAllowed([
       [throttles.perIp, `${request.routeOptions.url}:${request.ip}`],
@@ -53,7 +48,21 @@ export default async function authRoutes(instance: FastifyInstance) {
   /** mail is sent after the answer: its delay must not tell whether the account exists */
   const sendLater = (mail: Parameters<typeof app.mailer.send>[0]) =>
     void app.mailer.send(mail).catch((error) => app.log.error({ err: error, to: mail.to }, 'sending e-mail failed'));
+  return { guard, countIp, countAccount, count, sendLater };
+}
 
+type Tools = ReturnType<typeof accountCallTools>;
+const publicRoute = { access: 'public' as const };
+
+/** Sign-in, registration, activation and the three password calls (SPEC §7 Authentication and users). */
+export default async function authRoutes(instance: FastifyInstance) {
+  const app = typed(instance);
+  const tools = accountCallTools(app);
+  for (const route of [signIn, signOut, register, activate, requestReset, resetPassword, changePassword]) route(app, tools);
+}
+
+/** Sign-in: a token for an active user; only failures count against the account. */
+function signIn(app: App, { guard, countIp, countAccount }: Tools) {
   app.post(
     '/auth/sign-in/',
     {
@@ -73,13 +82,16 @@ export default async function authRoutes(instance: FastifyInstance) {
       const matches = await verifyPassword(given, user?.password_hash ?? UNUSABLE_PASSWORD_HASH);
       if (!user || !matches) {
         countAccount(request, address); // only failures count against the account
-        throw new HttpError(400, [SIGN_IN_FAILED]);
+        throw new ValidationError([SIGN_IN_FAILED]);
       }
-      if (!user.is_active) throw new HttpError(400, ['This account is not activated yet. Please use the link in the activation e-mail.']);
+      if (!user.is_active) throw new ValidationError(['This account is not activated yet. Please use the link in the activation e-mail.']);
       return { token: await issueToken(app.db, user.id) };
     },
   );
+}
 
+/** Sign-out: the token of the request is revoked. */
+function signOut(app: App, _tools: Tools) {
   app.post(
     '/auth/sign-out/',
     {
@@ -90,7 +102,10 @@ export default async function authRoutes(instance: FastifyInstance) {
       return { detail: 'Signed out.' };
     },
   );
+}
 
+/** Registration: an inactive user and the e-mailed activation link. */
+function register(app: App, { guard, count, sendLater }: Tools) {
   app.post(
     '/auth/registration/',
     {
@@ -129,7 +144,10 @@ export default async function authRoutes(instance: FastifyInstance) {
       return { detail: 'Registration successful. An activation e-mail has been sent.' };
     },
   );
+}
 
+/** Activation with the e-mailed code. */
+function activate(app: App, { guard, count }: Tools) {
   app.post(
     '/auth/activation/',
     {
@@ -145,12 +163,15 @@ export default async function authRoutes(instance: FastifyInstance) {
       guard(request, request.body.email);
       count(request, request.body.email);
       const userId = await consumeCode(app.db, request.body.email, request.body.code, 'activation');
-      if (!userId) throw new HttpError(400, ['This activation link is invalid or has expired.']);
+      if (!userId) throw new ValidationError(['This activation link is invalid or has expired.']);
       await updateUser(app.db, userId, { is_active: true });
       return { detail: 'Account activated.' };
     },
   );
+}
 
+/** A password-reset link by e-mail; the same answer whether or not the account exists. */
+function requestReset(app: App, { guard, count, sendLater }: Tools) {
   app.post(
     '/passwords/request-reset/',
     {
@@ -173,7 +194,10 @@ export default async function authRoutes(instance: FastifyInstance) {
       return { detail: RESET_REQUESTED };
     },
   );
+}
 
+/** A new password with the e-mailed code; every session is signed out. */
+function resetPassword(app: App, { guard, count }: Tools) {
   app.post(
     '/passwords/reset/',
     {
@@ -191,13 +215,16 @@ export default async function authRoutes(instance: FastifyInstance) {
       count(request, address);
       checkPassword('new_password', new_password);
       const userId = await consumeCode(app.db, address, code, 'reset');
-      if (!userId) throw new HttpError(400, ['This password reset link is invalid or has expired.']);
+      if (!userId) throw new ValidationError(['This password reset link is invalid or has expired.']);
       await updateUser(app.db, userId, { password_hash: await hashPassword(new_password) });
       await revokeTokens(app.db, userId);
       return { detail: 'Password has been reset.' };
     },
   );
+}
 
+/** A new password for the signed-in user; their other sessions are signed out. */
+function changePassword(app: App, { guard, countAccount }: Tools) {
   app.post(
     '/passwords/change/',
     {

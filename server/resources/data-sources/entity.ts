@@ -13,10 +13,10 @@ import {
 } from '../../../types/wire/data-operations';
 import { IdParams, errors } from '../../../types/schema';
 import { defineEntity, writableEntityRow } from '../../http/crud';
-import { NAMED_COLLECTION_LIST } from '../../db/list-query';
-import { dataSourceDimensions } from '../../connectors';
-import { retrievalJob, syncSchedule } from '../../jobs/retrieval';
-import { createExecution, finishExecution, toExecution } from '../executions/repository';
+import { NAMED_COLLECTION_SEARCH_AND_SORT } from '../../db/list-page';
+import { sourceTypeDefinitions } from '../../connectors';
+import { requestRetrieval, syncScheduleOf } from '../../data-operations/executions';
+import { toExecution } from '../executions/repository';
 import {
   createDataSource,
   dataSourceRows,
@@ -34,7 +34,7 @@ export const dataSources = defineEntity({
   table: 'data_source',
   item: DataSourceSchema,
   summary: "Data sources the user may read: public ones, their own and their colleagues'",
-  list: { ...NAMED_COLLECTION_LIST, search: ['data_source.name', 'data_source.source_type'] },
+  list: { ...NAMED_COLLECTION_SEARCH_AND_SORT, search: ['data_source.name', 'data_source.source_type'] },
   rows: (db, viewer) => dataSourceRows(db, viewer),
   toItems: (db, _viewer, rows: DataSourceRow[]) => toDataSources(db, rows),
   mayWrite: (viewer, row) => row.owner_id === viewer.id,
@@ -46,12 +46,8 @@ export const dataSources = defineEntity({
   deletable: true,
   deleteRow: deleteDataSource,
   async afterWrite(app: FastifyInstance, id, change) {
-    const row =
-      change === 'delete'
-        ? undefined
-        : await app.db.selectFrom('data_source').select(['id', 'cron_schedule']).where('id', '=', id).executeTakeFirst();
     try {
-      await syncSchedule(app.jobs, row ?? { id, deleted: true });
+      await syncScheduleOf(app.db, app.jobs, id, change);
     } catch (error) {
       // the row is saved; the queue takes the schedule when the workers start (syncAllSchedules)
       app.log.error({ err: error, dataSource: id }, 'the schedule could not be updated in the job queue');
@@ -68,7 +64,7 @@ export const dataSources = defineEntity({
           response: { 200: DataSourceDimensionsSchema, ...errors(401) },
         },
       },
-      async () => dataSourceDimensions(),
+      async () => sourceTypeDefinitions(),
     );
 
     app.post(
@@ -84,24 +80,7 @@ export const dataSources = defineEntity({
       },
       async (request, reply) => {
         const source = await writableEntityRow(dataSources, app.db, request.user, request.params.id);
-        let execution = await createExecution(app.db, source, 'manual', request.user.id);
-        try {
-          const jobId = await app.jobs.send(retrievalJob, { data_source_id: source.id, execution_id: execution.id });
-          execution =
-            (await app.db
-              .updateTable('execution')
-              .set({ job_id: jobId })
-              .where('id', '=', execution.id)
-              .returningAll()
-              .executeTakeFirst()) ?? execution;
-        } catch (error) {
-          app.log.error({ err: error }, 'a retrieval could not be queued');
-          execution =
-            (await finishExecution(app.db, execution.id, 'FAILURE', {
-              exc_type: 'QueueUnavailable',
-              exc_message: ['The job queue could not take the retrieval; try again.'],
-            })) ?? execution;
-        }
+        const execution = await requestRetrieval(app.db, app.jobs, source, request.user.id, app.log);
         reply.status(202);
         return toExecution(execution);
       },

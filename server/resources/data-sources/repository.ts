@@ -4,13 +4,13 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, DataSourceTable } from '../../db/schema';
 import type { DataSource, DataSourceWrite } from '../../../types/api';
-import type { Viewer } from '../../accounts/users';
+import type { Viewer } from '../../db/viewer';
 import { colleaguesOf } from '../../db/visibility';
 import { connectorFor } from '../../connectors';
 import { checkedFieldValues } from '../../connectors/fields';
 import { cronProblem } from '../../connectors/cron';
 import type { FieldValues } from '../../connectors/types';
-import { fieldError, HttpError } from '../../http/errors';
+import { fieldError, notFound } from '../../errors';
 import { latestExecutions } from '../executions/repository';
 
 export type DataSourceRow = Selectable<DataSourceTable> & { created_by: string };
@@ -85,7 +85,7 @@ export async function createDataSource(db: Kysely<Database>, ownerId: number, bo
 
 export async function updateDataSource(db: Kysely<Database>, id: number, body: Partial<DataSourceWrite>): Promise<void> {
   const current = await db.selectFrom('data_source').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!current) throw new HttpError(404, ['Not found.']);
+  if (!current) throw notFound();
   await db
     .updateTable('data_source')
     .set({ ...checkedColumns(body, current), updated_at: sql`now()` })

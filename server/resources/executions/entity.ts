@@ -4,9 +4,10 @@ import { ExecutionSchema } from '../../../types/wire/data-operations';
 import { Id, IdParams, errors } from '../../../types/schema';
 import { defineEntity } from '../../http/crud';
 import { findEntityRow } from '../../db/entity';
-import { HttpError, forbidden, notFound } from '../../http/errors';
-import { retrievalJob } from '../../jobs/retrieval';
-import { finishExecution, toExecution, visibleExecutions, type ExecutionRow } from './repository';
+import { forbidden, notFound } from '../../errors';
+import { cancelExecution } from '../../data-operations/executions';
+import type { ExecutionRow } from '../../data-operations/repository';
+import { toExecution, visibleExecutions } from './repository';
 
 export const executions = defineEntity({
   path: 'executions',
@@ -41,14 +42,7 @@ export const executions = defineEntity({
         const row = await findEntityRow(executions, app.db, request.user, request.params.id);
         if (!row) throw notFound();
         if (!request.user.is_staff && row.owner_id !== request.user.id && row.started_by !== request.user.id) throw forbidden();
-        const revoked = await finishExecution(app.db, row.id, 'REVOKED', null);
-        if (!revoked) throw new HttpError(409, [`The execution already finished (${row.status}).`]);
-        // a queued job leaves the queue; a running one stops before its next batch is written
-        if (row.job_id)
-          await app.jobs
-            .cancel(retrievalJob, row.job_id)
-            .catch((error) => app.log.warn({ err: error }, 'cancelling the queued job failed'));
-        return toExecution(revoked);
+        return toExecution(await cancelExecution(app.db, app.jobs, row, app.log));
       },
     );
   },

@@ -1,14 +1,11 @@
-// Executions of data-source retrievals: created when a retrieval is asked for (by hand or by
-// the schedule), moved through Celery's statuses by the worker (server/jobs/retrieval.ts).
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, ExecutionTable } from '../../db/schema';
+// Executions of data-source retrievals as the API reads them: who sees which, the latest of each
+// data source, rows → wire. Every change of one is server/data-operations/executions.ts's.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { ExecutionRow } from '../../data-operations/repository';
 import type { Execution } from '../../../types/api';
-import type { Viewer } from '../../accounts/users';
+import type { Viewer } from '../../db/viewer';
 import { colleaguesOf, readableDataSourceIds } from '../../db/visibility';
-
-export type ExecutionRow = Selectable<ExecutionTable>;
-
-export const RUNNING_STATUSES = ['PENDING', 'STARTED', 'RETRY'] as const;
 
 export function toExecution(row: ExecutionRow): Execution {
   return {
@@ -42,31 +39,6 @@ export async function visibleExecutions(db: Kysely<Database>, viewer: Viewer) {
   );
 }
 
-export async function createExecution(
-  db: Kysely<Database>,
-  source: { id: number; name: string; owner_id: number },
-  trigger: 'manual' | 'schedule',
-  startedBy: number | null,
-  jobId: string | null = null,
-): Promise<ExecutionRow> {
-  return db
-    .insertInto('execution')
-    .values({
-      data_source_id: source.id,
-      data_source_name: source.name,
-      owner_id: source.owner_id,
-      started_by: startedBy,
-      trigger,
-      job_id: jobId,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export function findExecution(db: Kysely<Database>, id: number) {
-  return db.selectFrom('execution').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** The latest executions of each data source (newest first), `perSource` at most. */
 export async function latestExecutions(db: Kysely<Database>, dataSourceIds: number[], perSource = 5): Promise<Map<number, ExecutionRow[]>> {
   const byId = new Map<number, ExecutionRow[]>();
@@ -82,20 +54,4 @@ export async function latestExecutions(db: Kysely<Database>, dataSourceIds: numb
     byId.set(row.data_source_id!, list);
   }
   return byId;
-}
-
-/** Marks an execution finished (SUCCESS, FAILURE or REVOKED) unless it already is. */
-export async function finishExecution(
-  db: Kysely<Database>,
-  id: number,
-  status: 'SUCCESS' | 'FAILURE' | 'REVOKED',
-  result: { exc_type: string; exc_message: string[] } | null,
-): Promise<ExecutionRow | undefined> {
-  return db
-    .updateTable('execution')
-    .set({ status, result: result && JSON.stringify(result), date_done: new Date() })
-    .where('id', '=', id)
-    .where('status', 'in', [...RUNNING_STATUSES])
-    .returningAll()
-    .executeTakeFirst();
 }

@@ -4,8 +4,8 @@ import type { Organization } from '../../../types/api';
 import { OrganizationSchema, OrganizationWriteSchema } from '../../../types/wire/organizations';
 import type { Database } from '../../db/schema';
 import { defineEntity } from '../../http/crud';
-import { NAMED_COLLECTION_LIST } from '../../db/list-query';
-import { refuseUnknownIds } from '../../http/errors';
+import { NAMED_COLLECTION_SEARCH_AND_SORT } from '../../db/list-page';
+import { refuseUnknownIds } from '../../errors';
 import { missingUserIds } from '../users/repository';
 import { createOrganization, membersOf, updateOrganization, type OrganizationRow } from './repository';
 
@@ -14,7 +14,7 @@ export const organizations = defineEntity({
   table: 'organization',
   item: OrganizationSchema,
   access: 'staff',
-  list: NAMED_COLLECTION_LIST,
+  list: NAMED_COLLECTION_SEARCH_AND_SORT,
   rows: (db) => db.selectFrom('organization').selectAll(),
   async toItems(db: Kysely<Database>, _viewer, rows: OrganizationRow[]): Promise<Organization[]> {
     const members = await membersOf(

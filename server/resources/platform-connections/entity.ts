@@ -13,10 +13,10 @@ import {
 import { errors } from '../../../types/schema';
 import { defineEntity } from '../../http/crud';
 import { ownedByColleagues } from '../../db/visibility';
-import { platformCategoryFor, platformConnectionDimensions } from '../../connectors';
+import { platformCategoryDefinitions, platformCategoryFor } from '../../connectors';
 import { checkedFieldValues } from '../../connectors/fields';
 import type { FieldValues } from '../../connectors/types';
-import { fieldError } from '../../http/errors';
+import { fieldError } from '../../errors';
 import { secretBoxOf } from '../../accounts/secret-box';
 import { platformConnectionRows, sealedParameters, toPlatformConnection, type PlatformConnectionRow } from './repository';
 
@@ -93,7 +93,7 @@ export const platformConnections = defineEntity({
           response: { 200: PlatformConnectionDimensionsSchema, ...errors(401) },
         },
       },
-      async () => platformConnectionDimensions(),
+      async () => platformCategoryDefinitions(),
     );
   },
 });

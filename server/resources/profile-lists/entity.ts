@@ -1,10 +1,10 @@
 // Profile lists, shared by their owner with the owner's organization colleagues (SPEC §7 Profile lists).
 import { ProfileListSchema, ProfileListWriteSchema } from '../../../types/wire/profile-lists';
 import { defineEntity } from '../../http/crud';
-import { NAMED_COLLECTION_LIST } from '../../db/list-query';
-import { refuseUnknownIds } from '../../http/errors';
+import { NAMED_COLLECTION_SEARCH_AND_SORT } from '../../db/list-page';
+import { refuseUnknownIds } from '../../errors';
 import { ownedByColleagues } from '../../db/visibility';
-import { registerDefaultEntity } from '../../jobs/default-entities';
+import { registerDefaultEntity } from '../../accounts/default-entities';
 import { invisibleProfileIds } from '../profiles/repository';
 import { createProfileList, ensurePersonalList, memberIds, updateProfileList, withProfiles, type ProfileListRow } from './repository';
 
@@ -15,7 +15,7 @@ export const profileLists = defineEntity({
   path: 'profile-lists',
   table: 'profile_list',
   item: ProfileListSchema,
-  list: NAMED_COLLECTION_LIST,
+  list: NAMED_COLLECTION_SEARCH_AND_SORT,
   rows: (db, viewer) => ownedByColleagues(db.selectFrom('profile_list').selectAll(), viewer),
   toItems: (db, viewer, rows: ProfileListRow[]) => withProfiles(db, viewer, rows),
   writes: {

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, ProfileListTable } from '../../db/schema';
 import type { ProfileList, ProfileListWrite } from '../../../types/api';
-import type { Viewer } from '../../accounts/users';
+import type { Viewer } from '../../db/viewer';
 import { replaceMembers } from '../../db/membership';
 import { readableDataSourceIds } from '../../db/visibility';
 

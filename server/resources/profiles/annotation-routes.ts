@@ -3,10 +3,10 @@
 import { sql } from 'kysely';
 import { errors, IdParams, ListOf } from '../../../types/schema';
 import { AnnotationCorrectionSchema, ProfileChangeSchema, ProfileSchema } from '../../../types/wire/profiles';
-import { ListQuerySchema } from '../../http/list-query';
+import { listQuerystringSchema } from '../../http/list-querystring';
 import type { typed } from '../../http/crud';
-import { fieldError, notFound } from '../../http/errors';
-import { parseListParams } from '../../db/list-query';
+import { fieldError, notFound } from '../../errors';
+import { listPageRequest } from '../../db/list-page';
 import { findVisibleProfile, toDetail } from './repository';
 
 const tags = ['profiles'];
@@ -77,13 +77,13 @@ export function annotationRoutes(app: ReturnType<typeof typed>): void {
         tags,
         summary: "The profile's change log: what each retrieval and correction changed, newest first",
         params: IdParams,
-        querystring: ListQuerySchema(),
+        querystring: listQuerystringSchema(),
         response: { 200: ListOf(ProfileChangeSchema), ...errors(400, 401, 404) },
       },
     },
     async (request) => {
       if (!(await findVisibleProfile(app.db, request.user, request.params.id))) throw notFound();
-      const { page, pageSize } = parseListParams(request.query, { ordering: {}, defaultOrdering: [] });
+      const { page, pageSize } = listPageRequest(request.query, { ordering: {}, defaultOrdering: [] });
       const base = app.db.selectFrom('profile_change').where('profile_id', '=', request.params.id);
       const [{ n }, rows] = await Promise.all([
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

@@ -13,11 +13,11 @@ import {
   UserRatingRequestSchema,
 } from '../../../types/wire/profiles';
 import { defineEntity } from '../../http/crud';
-import { HttpError, fieldError, notFound } from '../../http/errors';
-import { ListQuerySchema } from '../../http/list-query';
+import { ValidationError, fieldError, notFound } from '../../errors';
+import { listQuerystringSchema } from '../../http/list-querystring';
 import { readableDataSourceIds } from '../../db/visibility';
 import { applyProfileFilters, profileFilterSchema, profileList, rangeProblems, type ProfileFilters } from './filters';
-import { profileDimensions } from './dimensions';
+import { profileFilterOptions } from '../../ingestion/profile-filter-options';
 import { profilesCsv } from './export';
 import { annotationRoutes } from './annotation-routes';
 import {
@@ -43,7 +43,7 @@ const CsvAnswer = Type.Unsafe<Readable>({
 function checkRanges(query: ProfileFilters) {
   const fields = rangeProblems(query);
   const messages = Object.entries(fields).flatMap(([field, list]) => list.map((m) => `${field}: ${m}`));
-  if (messages.length) throw new HttpError(400, messages, fields);
+  if (messages.length) throw new ValidationError(messages, fields);
 }
 
 function checkTwoDecimals(field: string, value: number) {
@@ -73,7 +73,7 @@ export const profiles = defineEntity({
 
   routes(app) {
     annotationRoutes(app);
-    const listQuery = ListQuerySchema(profileFilterSchema);
+    const listQuery = listQuerystringSchema(profileFilterSchema);
 
     app.get(
       '/profiles/dimensions',
@@ -84,7 +84,7 @@ export const profiles = defineEntity({
           response: { 200: ProfileDimensionsSchema, ...errors(401) },
         },
       },
-      async (request) => profileDimensions(app.db, await readableDataSourceIds(app.db, request.user)),
+      async (request) => profileFilterOptions(app.db, await readableDataSourceIds(app.db, request.user)),
     );
 
     app.get(
@@ -116,7 +116,7 @@ export const profiles = defineEntity({
         schema: {
           tags,
           params: IdParams,
-          querystring: ListQuerySchema(),
+          querystring: listQuerystringSchema(),
           response: { 200: ListOf(ConnectionSchema), ...errors(400, 401, 404) },
         },
       },

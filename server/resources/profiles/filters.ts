@@ -1,12 +1,12 @@
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema';
 import { RATING_FIELDS, type RatingField } from '../../../types/api';
-import type { ListDeclaration } from '../../db/list-query';
+import type { ListSearchAndSort } from '../../db/list-page';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import { Id } from '../../../types/schema';
 
 /** Sorting and search of GET /profiles (SPEC §2 Profiles list: eight sortable columns). */
-export const profileList: ListDeclaration = {
+export const profileList: ListSearchAndSort = {
   ordering: {
     first_name: 'first_name',
     last_name: 'last_name',

@@ -1,13 +1,12 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, ProfileTable } from '../../db/schema';
-import type { Viewer } from '../../accounts/users';
+import type { Viewer } from '../../db/viewer';
 import type { Connection, DataSourceRef, ListResponse, Profile, ProfileComment, ProfileSummary } from '../../../types/api';
-import { applyOrdering, applySearch, parseListParams, runList, type ListDeclaration } from '../../db/list-query';
+import { applyOrdering, applySearch, listPageRequest, runList, type ListSearchAndSort, type RequestedListPage } from '../../db/list-page';
 import { readableDataSourceIds, readableWithVersion } from '../../db/visibility';
 import { applyProfileFilters, profileList, type ProfileFilters } from './filters';
 import { indexedProfilePage } from './count-index/manager';
 
-type ListQuery = Partial<import('../../http/list-query').ListQuery>;
 export type ProfileRow = Selectable<ProfileTable>;
 
 export const SUMMARY_COLUMNS = [
@@ -39,9 +38,9 @@ export function toSummary(row: SummaryRow): ProfileSummary {
 export async function listProfiles(
   db: Kysely<Database>,
   viewer: Viewer,
-  query: ListQuery & ProfileFilters,
+  query: RequestedListPage & ProfileFilters,
 ): Promise<ListResponse<ProfileSummary>> {
-  const params = parseListParams(query, profileList);
+  const params = listPageRequest(query, profileList);
   const { readable, version } = await readableWithVersion(db, viewer, 'profile');
   const indexed = version === undefined ? undefined : await indexedProfilePage(db, Number(version), readable, query, params);
   if (indexed?.ids) return { count: indexed.count, results: await summariesInOrder(db, indexed.ids) };
@@ -58,9 +57,13 @@ async function summariesInOrder(db: Kysely<Database>, ids: number[]): Promise<Pr
 }
 
 /** The ids of every matching profile, in list order (for the CSV export). */
-export async function matchingProfileIds(db: Kysely<Database>, viewer: Viewer, query: ListQuery & ProfileFilters): Promise<number[]> {
+export async function matchingProfileIds(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  query: RequestedListPage & ProfileFilters,
+): Promise<number[]> {
   const readable = await readableDataSourceIds(db, viewer);
-  const params = parseListParams(query, profileList);
+  const params = listPageRequest(query, profileList);
   const base = applyProfileFilters(db.selectFrom('profile').select('id'), query, readable);
   const rows = await applyOrdering(applySearch(base, params, profileList), params, profileList, 'id').execute();
   return rows.map((r) => r.id);
@@ -150,7 +153,7 @@ export async function setComment(db: Kysely<Database>, id: number, userId: numbe
     .execute();
 }
 
-export const connectionList: ListDeclaration = {
+export const connectionList: ListSearchAndSort = {
   ordering: { degree: 'c.degree', first_name: 'p.first_name', last_name: 'p.last_name', id: 'p.id' },
   defaultOrdering: ['degree'],
 };
@@ -160,7 +163,7 @@ export async function listConnections(
   db: Kysely<Database>,
   readable: number[] | null,
   id: number,
-  query: ListQuery,
+  query: RequestedListPage,
 ): Promise<ListResponse<Connection>> {
   let base = db
     .selectFrom('profile_connection as c')
@@ -170,7 +173,7 @@ export async function listConnections(
   if (readable !== null) {
     base = readable.length ? base.where(sql<boolean>`p.data_source_ids && ${sql.val(readable)}::int[]`) : base.where(sql<boolean>`false`);
   }
-  return runList(base, parseListParams(query, connectionList), connectionList, 'p.id', (row) => row);
+  return runList(base, listPageRequest(query, connectionList), connectionList, 'p.id', (row) => row);
 }
 
 /** Ids among `ids` that the viewer cannot see (or that do not exist). */

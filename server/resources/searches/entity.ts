@@ -2,7 +2,7 @@
 import type { SavedSearch } from '../../../types/api';
 import { SavedSearchSchema, SavedSearchWriteSchema } from '../../../types/wire/searches';
 import { defineEntity } from '../../http/crud';
-import { NAMED_COLLECTION_LIST } from '../../db/list-query';
+import { NAMED_COLLECTION_SEARCH_AND_SORT } from '../../db/list-page';
 import { ownedByColleagues } from '../../db/visibility';
 import { createSavedSearch, updateSavedSearch, type SavedSearchRow } from './repository';
 
@@ -10,7 +10,7 @@ export const searches = defineEntity({
   path: 'searches',
   table: 'saved_search',
   item: SavedSearchSchema,
-  list: NAMED_COLLECTION_LIST,
+  list: NAMED_COLLECTION_SEARCH_AND_SORT,
   rows: (db, viewer) => ownedByColleagues(db.selectFrom('saved_search').selectAll(), viewer),
   toItems: async (_db, _viewer, rows: SavedSearchRow[]): Promise<SavedSearch[]> =>
     rows.map((row) => ({

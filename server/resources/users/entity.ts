@@ -4,8 +4,8 @@ import { CrowdsourcingRequestSchema, UserIdRequestSchema, UserSchema } from '../
 import { findUser, updateUser, type UserRow } from '../../accounts/users';
 import { revokeTokens } from '../../accounts/tokens';
 import { defineEntity } from '../../http/crud';
-import { fieldError } from '../../http/errors';
-import { createDefaultEntitiesJob } from '../../jobs/default-entities';
+import { fieldError } from '../../errors';
+import { DEFAULT_ENTITIES_QUEUE } from '../../accounts/default-entities';
 import { toUser } from './repository';
 
 const staff = { access: 'staff' as const };
@@ -78,7 +78,7 @@ export const users = defineEntity({
       async (request, reply) => {
         const user = await targetUser(request.body.user_id);
         if (!user.is_crowdsourcing) throw fieldError('user_id', 'This user is not a crowdsourcing user.');
-        await app.jobs.send(createDefaultEntitiesJob, { user_id: user.id });
+        await app.jobs.send(DEFAULT_ENTITIES_QUEUE, { user_id: user.id });
         reply.status(202);
         return { detail: 'Default entity creation initiated.' };
       },

@@ -2,7 +2,7 @@
 // and no rest when nobody is asking. Fake clocks: nothing here waits on real time.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Fastify from 'fastify';
-import { publishWebPressure, WebPressure } from '../../../server/jobs/web-pressure';
+import { publishWebPressure, WebPressure } from '../../../server/queue/web-pressure';
 
 describe('web pressure', () => {
   beforeEach(() => vi.useFakeTimers({ now: new Date('2026-11-24T12:00:00Z') }));

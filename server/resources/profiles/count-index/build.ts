@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { profileList } from '../filters';
 import { ProfileIndex } from './index';
-import { DATABASE_SORTS, INDEXED_COLUMNS, logHead, toIndexed, type IndexedRow } from './log';
+import { DATABASE_SORTS, INDEXED_COLUMNS, journalHead, toIndexed, type IndexedRow } from './journal';
 import { TokenIndex } from './tokens';
 
 const BATCH_ROWS = 20_000;
@@ -11,12 +11,12 @@ const yieldToRequests = () => new Promise((resolve) => setImmediate(resolve));
 /**
  * Reads every profile in batches (no long transaction: the embedded database
  * has one connection) into a new index, as of the version read first: rows
- * that change while it reads are in the log after that version, and the
+ * that change while it reads are in the journal after that version, and the
  * caller brings the index up to date from there (`ProfileIndex.apply`), so a
  * build is never thrown away.
  */
 export async function buildProfileIndex(db: Kysely<Database>, expectedRows: number): Promise<ProfileIndex> {
-  const version = await logHead(db);
+  const version = await journalHead(db);
   if (version === undefined) throw new Error('the profile table is not versioned (migrations not run)');
   const index = new ProfileIndex(
     version,

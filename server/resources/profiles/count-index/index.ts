@@ -13,7 +13,7 @@ import { RememberedSets } from './remembered-sets';
  * documents' tokens — and every sortable field's order, for every profile, as
  * of one version of the table (`version`). A list is a few word-wise ANDs, a
  * population count and a walk of one order; the page's rows are then read by
- * primary key. The index follows the table's change log (log.ts): each
+ * primary key. The index follows the table's journal (journal.ts): each
  * committed change moves the rows it touched, nothing is rebuilt.
  *
  * Rows have positions (handed out as they arrive, never reused for another
@@ -35,7 +35,7 @@ export interface IndexedProfile {
   numbers: Record<NumericSort, number | null>;
 }
 
-/** One profile's change, as the log gives it: its state now (undefined: deleted). */
+/** One profile's change, as the journal gives it: its state now (undefined: deleted). */
 export interface ProfileChange {
   id: number;
   profile?: IndexedProfile;
@@ -119,7 +119,7 @@ export class ProfileIndex {
   }
 
   /**
-   * Applies the changes of the log up to `version`. Every changed row leaves
+   * Applies the changes of the journal up to `version`. Every changed row leaves
    * every order first; then each goes back where it belongs (numbers compared
    * here, names after the row the database puts before it: rows placed in the
    * order of their predecessors). Answers false when a predecessor is unknown

@@ -2,16 +2,16 @@ import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/schema';
 import type { ProfileFilters } from '../filters';
-import type { ListParams } from '../../../db/list-query';
+import type { ListPageRequest } from '../../../db/list-page';
 import type { ProfileIndex } from './index';
 import { buildProfileIndex } from './build';
-import { logHead, pruneLog, readLog } from './log';
+import { journalHead, pruneJournal, readJournal } from './journal';
 
 /** Below this many profiles SQL counts take a few milliseconds: no index, no memory spent. */
 export const DEFAULT_MIN_ROWS = 20_000;
-/** How often an idle server looks at the log's head (requests look themselves, every time). */
+/** How often an idle server looks at the journal's head (requests look themselves, every time). */
 const POLL_MS = 500;
-/** How long commits stay in the log: a server further behind rebuilds. */
+/** How long commits stay in the journal: a server further behind rebuilds. */
 export const LOG_RETENTION_MS = 15 * 60_000;
 const PRUNE_EVERY_MS = 60_000;
 /** A small table is counted again at most this often to see whether it grew past minRows. */
@@ -56,7 +56,7 @@ const states = new WeakMap<object, State>();
 
 /**
  * Keeps an index of this database's profiles from now on: built in the
- * background once, then following the change log (the server does this once
+ * background once, then following its journal (the server does this once
  * it answers). Several servers on one database each keep their own.
  */
 export function enableProfileCountIndex(db: Kysely<Database>, options: IndexOptions = {}): void {
@@ -78,7 +78,7 @@ export function enableProfileCountIndex(db: Kysely<Database>, options: IndexOpti
 }
 
 /**
- * Stops following the log (the server closes). A catch-up under way is
+ * Stops following the journal (the server closes). A catch-up under way is
  * waited for (it is short); a build is not: it fails once the database
  * closes, quietly, and nothing starts after it.
  */
@@ -91,14 +91,14 @@ export async function disableProfileCountIndex(db: Kysely<Database>): Promise<vo
   await Promise.allSettled([state.catchingUp]);
 }
 
-/** Resolves once the index is built and has caught up with the log's head (benchmarks and tests wait for it). */
+/** Resolves once the index is built and has caught up with the journal's head (benchmarks and tests wait for it). */
 export async function profileCountIndexSettled(db: Kysely<Database>): Promise<boolean> {
   const state = states.get(db);
   if (!state) return false;
   // a catch-up may find a gap and start a rebuild: wait for that one too
   for (let round = 0; round < 5; round++) {
     while (state.building || state.catchingUp) await (state.building ?? state.catchingUp);
-    const head = await logHead(db);
+    const head = await journalHead(db);
     if (head === undefined) return false;
     if (await currentIndex(state, head)) return true;
     if (!state.building) return false; // too few profiles to index
@@ -112,7 +112,7 @@ export function profileIndexStats(db: Kysely<Database>): IndexStats | undefined 
   return { ...state.stats, rows: state.index.rows, bytes: state.index.bytes(), version: state.index.version };
 }
 
-/** The index, up to date with the log's head `head` (read by the caller), or undefined (SQL answers). */
+/** The index, up to date with the journal's head `head` (read by the caller), or undefined (SQL answers). */
 export async function profileIndexAt(db: Kysely<Database>, head: number): Promise<ProfileIndex | undefined> {
   const state = states.get(db);
   return state && currentIndex(state, head);
@@ -140,7 +140,7 @@ export async function indexedProfilePage(
   head: number,
   readable: number[] | null,
   filters: ProfileFilters,
-  params: ListParams,
+  params: ListPageRequest,
 ): Promise<{ count: number; ids?: number[] } | undefined> {
   const index = await profileIndexAt(db, head);
   const terms = index && (await foldTerms(db, params.search));
@@ -172,12 +172,12 @@ async function currentIndex(state: State, head: number): Promise<ProfileIndex | 
 async function catchUp(state: State, index: ProfileIndex): Promise<void> {
   try {
     const limit = Math.floor(Math.max(50_000, index.rows / 4));
-    const read = await readLog(state.db, index.version, limit);
+    const read = await readJournal(state.db, index.version, limit);
     if (state.index !== index || read.head <= index.version) return;
     let problem: string | undefined;
     if (read.reset) problem = 'the table was emptied';
     else if (read.commits !== read.head - index.version)
-      problem = `the log misses ${read.head - index.version - read.commits} commits after version ${index.version}`;
+      problem = `the journal misses ${read.head - index.version - read.commits} commits after version ${index.version}`;
     else if (!read.changes) problem = `${read.changed} profiles changed at once`;
     else if (!index.apply(read.changes, read.head)) problem = 'a change did not fit the index';
     if (problem) startBuild(state, problem);
@@ -218,7 +218,7 @@ function startBuild(state: State, reason: string): void {
     state.stats.builds++;
     state.stats.lastBuildMs = Date.now() - started;
     // what was committed while it read
-    const head = await logHead(state.db);
+    const head = await journalHead(state.db);
     if (head !== undefined) await currentIndex(state, head);
     if (state.index)
       state.log?.info({ profiles: index.rows, ms: Date.now() - started, mb: Math.round(index.bytes() / 2 ** 20) }, 'profile index built');
@@ -240,7 +240,7 @@ function startBuild(state: State, reason: string): void {
 async function poll(state: State): Promise<void> {
   if (state.building || state.catchingUp) return;
   try {
-    const head = await logHead(state.db);
+    const head = await journalHead(state.db);
     if (head !== undefined) await currentIndex(state, head);
   } catch {
     // the database is closing or away: the next poll or request tries again
@@ -249,9 +249,9 @@ async function poll(state: State): Promise<void> {
 
 async function prune(state: State): Promise<void> {
   try {
-    await pruneLog(state.db, state.retentionMs);
+    await pruneJournal(state.db, state.retentionMs);
   } catch (error) {
-    state.log?.warn({ err: error }, 'profile index: pruning the change log failed');
+    state.log?.warn({ err: error }, 'profile index: pruning its journal failed');
   }
 }
 

@@ -1,7 +1,10 @@
+// The job queue: pg-boss on the same database as everything else (start and stop, send, schedule,
+// cancel) and its workers. It knows queues by their declaration (name and settings), not what
+// their jobs do: a domain module declares the queue it sends to (e.g. server/data-operations'
+// retrieval queue), and server/jobs/ gives each queue its worker (a JobDefinition).
 import type { PgBoss as PgBossType } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/connect';
-import type { SecretBox } from '../accounts/secret-box';
 import type { JobTiming } from '../config';
 import { listenWebPressure, WebPressure } from './web-pressure';
 
@@ -18,11 +21,17 @@ export interface QueueSettings {
   expireInSeconds?: number;
 }
 
-/** A kind of background work: a queue name and what a worker does with one job. */
-export interface JobDefinition<Data extends object = object> {
+/** A queue of background work: its name and settings. Jobs are sent to it with data of type `Data`. */
+export interface QueueDeclaration<Data extends object = object> {
   name: string;
   /** the queue's settings, given the deployment's timing (config JOB_* variables) */
-  queue?(timing: JobTiming): QueueSettings;
+  settings?(timing: JobTiming): QueueSettings;
+  /** the data its jobs carry: a type only, never set */
+  readonly jobData?: Data;
+}
+
+/** A queue's worker: what it does with one job. */
+export interface JobDefinition<Data extends object = object> extends QueueDeclaration<Data> {
   handle(data: Data, context: JobContext): Promise<void>;
 }
 
@@ -31,7 +40,6 @@ export interface JobContext {
   log: FastifyBaseLogger;
   /** the queue's id of this job, its retries so far and the queue's limit */
   job: { id: string; retryCount: number; retryLimit: number; signal: AbortSignal };
-  secrets: SecretBox;
   /** profile feeds may reach loopback, link-local and private addresses (config ALLOW_PRIVATE_FEEDS) */
   allowPrivateFeeds: boolean;
   /** whether web requests are being answered: long jobs give way between their steps */
@@ -40,11 +48,11 @@ export interface JobContext {
 
 export interface Jobs {
   /** queue one job; resolves to its id */
-  send<Data extends object>(definition: JobDefinition<Data>, data: Data): Promise<string>;
+  send<Data extends object>(queue: QueueDeclaration<Data>, data: Data): Promise<string>;
   /** runs `data` on `cron` (UTC) under `key`, replacing what that key had; null removes it */
-  schedule<Data extends object>(definition: JobDefinition<Data>, key: string, cron: string | null, data: Data): Promise<void>;
+  schedule<Data extends object>(queue: QueueDeclaration<Data>, key: string, cron: string | null, data: Data): Promise<void>;
   /** takes a queued job out of the queue (a running one ends at its next check) */
-  cancel(definition: JobDefinition, id: string): Promise<void>;
+  cancel(queue: QueueDeclaration, id: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -59,7 +67,6 @@ export async function startJobs(
   options: {
     databaseUrl?: string;
     work?: boolean;
-    secrets: SecretBox;
     timing?: JobTiming;
     allowPrivateFeeds?: boolean;
     /** this process's web pressure (its server notes its requests); servers elsewhere are heard on PostgreSQL */
@@ -81,7 +88,7 @@ export async function startJobs(
   const listener =
     options.work !== false && options.databaseUrl ? await listenWebPressure(options.databaseUrl, webPressure, log) : undefined;
   for (const definition of definitions) {
-    const settings = definition.queue?.(timing);
+    const settings = definition.settings?.(timing);
     await boss.createQueue(definition.name, settings);
     if (settings) await boss.updateQueue(definition.name, settings);
     if (options.work === false) continue;
@@ -93,7 +100,6 @@ export async function startJobs(
         await definition.handle(job.data, {
           handle,
           log: jobLog,
-          secrets: options.secrets,
           allowPrivateFeeds: options.allowPrivateFeeds === true,
           webPressure,
           job: { id: job.id, retryCount: job.retryCount, retryLimit, signal: job.signal },
@@ -103,17 +109,17 @@ export async function startJobs(
     });
   }
   return {
-    async send(definition, data) {
-      const id = await boss.send(definition.name, data);
-      if (!id) throw new Error(`Job ${definition.name} was not queued`);
+    async send(queue, data) {
+      const id = await boss.send(queue.name, data);
+      if (!id) throw new Error(`Job ${queue.name} was not queued`);
       return id;
     },
-    async schedule(definition, key, cron, data) {
-      if (cron) await boss.schedule(definition.name, cron, data, { key, tz: 'UTC' });
-      else await boss.unschedule(definition.name, key);
+    async schedule(queue, key, cron, data) {
+      if (cron) await boss.schedule(queue.name, cron, data, { key, tz: 'UTC' });
+      else await boss.unschedule(queue.name, key);
     },
-    async cancel(definition, id) {
-      await boss.cancel(definition.name, id);
+    async cancel(queue, id) {
+      await boss.cancel(queue.name, id);
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000 });
@@ -147,14 +153,14 @@ export function deferredJobs(...args: Parameters<typeof startJobs>): DeferredJob
     start() {
       void start();
     },
-    async send(definition, data) {
-      return (await start()).send(definition, data);
+    async send(queue, data) {
+      return (await start()).send(queue, data);
     },
-    async schedule(definition, key, cron, data) {
-      return (await start()).schedule(definition, key, cron, data);
+    async schedule(queue, key, cron, data) {
+      return (await start()).schedule(queue, key, cron, data);
     },
-    async cancel(definition, id) {
-      return (await start()).cancel(definition, id);
+    async cancel(queue, id) {
+      return (await start()).cancel(queue, id);
     },
     async stop() {
       const jobs = await started?.catch(() => undefined);

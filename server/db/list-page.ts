@@ -1,12 +1,15 @@
 import { sql, type Kysely, type Expression, type SelectQueryBuilder, type SqlBool, type ExpressionBuilder } from 'kysely';
+// One page of a list in SQL (CONVENTIONS "API" → Lists): the page a request asks for, resolved
+// against what the list allows (`ListSearchAndSort`: its sortable fields and their SQL, its search
+// fields, its default ordering), then the count, the search, the ordering and the page itself.
+// The querystring's schema is HTTP's (server/http/list-querystring.ts); this half knows only values.
 import type { ListResponse } from '../../types/api';
-import type { ListQuery } from '../http/list-query';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../types/schema';
 import { cachedCount, type CountOptions, type VersionedTable } from './count-cache';
 import type { Database } from './schema';
 
 /** How one list of the API is searched and sorted (CONVENTIONS "API" → Lists). */
-export interface ListDeclaration {
+export interface ListSearchAndSort {
   /** API field name → SQL expression it sorts by (only these are accepted in `ordering`) */
   ordering: Record<string, string>;
   /** fields whose missing values sort last in both directions */
@@ -27,33 +30,42 @@ export interface ListDeclaration {
 }
 
 /** The list of a named collection (organizations, profile lists, saved searches…): by name or date, newest first. */
-export const NAMED_COLLECTION_LIST: ListDeclaration = {
+export const NAMED_COLLECTION_SEARCH_AND_SORT: ListSearchAndSort = {
   ordering: { created_at: 'created_at', updated_at: 'updated_at', name: 'lower(name)' },
   defaultOrdering: ['-created_at'],
   search: ['name'],
 };
 
-export interface ListParams {
+/** The list parameters as a request gives them (validated by the querystring's schema, all optional). */
+export interface RequestedListPage {
+  page?: number;
+  page_size?: number;
+  search?: string;
+  ordering?: string;
+}
+
+/** The page a request asks for, as its list allows it: only known sort fields, with their SQL. */
+export interface ListPageRequest {
   page: number;
   pageSize: number;
   search: string;
   ordering: { field: string; expression: string; descending: boolean }[];
 }
 
-/** The list parameters of a request, as the declaration allows them (CONVENTIONS "API" → Lists). */
-export function parseListParams(query: Partial<ListQuery>, declaration: ListDeclaration): ListParams {
+/** The page `query` asks for, as `list` allows it (CONVENTIONS "API" → Lists). */
+export function listPageRequest(query: RequestedListPage, list: ListSearchAndSort): ListPageRequest {
   const requested = (query.ordering ?? '')
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
-  const known = (list: string[]) =>
-    list
+  const known = (fields: string[]) =>
+    fields
       .map((part) => ({ field: part.replace(/^-/, ''), descending: part.startsWith('-') }))
       // own keys only: `__proto__` or `constructor` is an unknown field like any other
-      .filter(({ field }) => Object.hasOwn(declaration.ordering, field))
-      .map((o) => ({ ...o, expression: declaration.ordering[o.field] }));
+      .filter(({ field }) => Object.hasOwn(list.ordering, field))
+      .map((o) => ({ ...o, expression: list.ordering[o.field] }));
   let ordering = known(requested); // unknown fields are ignored, as DRF does
-  if (ordering.length === 0) ordering = known(declaration.defaultOrdering);
+  if (ordering.length === 0) ordering = known(list.defaultOrdering);
   return {
     page: query.page ?? 1,
     pageSize: Math.min(query.page_size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
@@ -71,26 +83,22 @@ export function containsPattern(term: string): string {
 export function searchCondition<DB, TB extends keyof DB>(
   eb: ExpressionBuilder<DB, TB>,
   search: string,
-  declaration: ListDeclaration,
+  list: ListSearchAndSort,
 ): Expression<SqlBool> {
   const terms = search.split(/\s+/).filter(Boolean);
-  if (declaration.searchFolded) {
+  if (list.searchFolded) {
     return eb.and(
       terms.map((term) =>
-        eb.or(
-          (declaration.search ?? []).map(
-            (field) => sql<SqlBool>`${sql.raw(field)} LIKE immutable_unaccent(lower(${containsPattern(term)}))`,
-          ),
-        ),
+        eb.or((list.search ?? []).map((field) => sql<SqlBool>`${sql.raw(field)} LIKE immutable_unaccent(lower(${containsPattern(term)}))`)),
       ),
     );
   }
-  const fold = (e: string) => (declaration.accentInsensitive ? `immutable_unaccent(${e})` : e);
+  const fold = (e: string) => (list.accentInsensitive ? `immutable_unaccent(${e})` : e);
   return eb.and(
     terms.map((term) => {
       const pattern = containsPattern(term);
-      const value = declaration.accentInsensitive ? sql`immutable_unaccent(${pattern})` : sql`${pattern}`;
-      return eb.or((declaration.search ?? []).map((field) => sql<SqlBool>`${sql.raw(fold(field))} ILIKE ${value}`));
+      const value = list.accentInsensitive ? sql`immutable_unaccent(${pattern})` : sql`${pattern}`;
+      return eb.or((list.search ?? []).map((field) => sql<SqlBool>`${sql.raw(fold(field))} ILIKE ${value}`));
     }),
   );
 }
@@ -98,11 +106,11 @@ export function searchCondition<DB, TB extends keyof DB>(
 /** Keeps the rows matching the search, if the list declares search fields. */
 export function applySearch<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
-  params: ListParams,
-  declaration: ListDeclaration,
+  params: ListPageRequest,
+  list: ListSearchAndSort,
 ): SelectQueryBuilder<DB, TB, O> {
-  if (!params.search || !declaration.search?.length) return query;
-  return query.where((eb) => searchCondition(eb as ExpressionBuilder<DB, TB>, params.search, declaration));
+  if (!params.search || !list.search?.length) return query;
+  return query.where((eb) => searchCondition(eb as ExpressionBuilder<DB, TB>, params.search, list));
 }
 
 /**
@@ -112,8 +120,8 @@ export function applySearch<DB, TB extends keyof DB, O>(
  */
 export function applyOrdering<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
-  params: ListParams,
-  declaration: ListDeclaration,
+  params: ListPageRequest,
+  list: ListSearchAndSort,
   idColumn: string,
   reversed = false,
 ): SelectQueryBuilder<DB, TB, O> {
@@ -121,7 +129,7 @@ export function applyOrdering<DB, TB extends keyof DB, O>(
   for (const { field, expression, descending } of params.ordering) {
     const down = descending !== reversed;
     // NULLS LAST on the way up or down; its mirror image when reversed
-    const nulls = declaration.nullsLast?.includes(field) ? (reversed ? ' NULLS FIRST' : ' NULLS LAST') : '';
+    const nulls = list.nullsLast?.includes(field) ? (reversed ? ' NULLS FIRST' : ' NULLS LAST') : '';
     sorted = sorted.orderBy(sql.raw(`${expression} ${down ? 'DESC' : 'ASC'}${nulls}`));
   }
   const idDown = (params.ordering[0]?.descending ?? false) !== reversed;
@@ -131,19 +139,19 @@ export function applyOrdering<DB, TB extends keyof DB, O>(
 /** Runs a list: the count of every matching row and one sorted page of them. */
 export async function runList<DB, TB extends keyof DB, O, R>(
   base: SelectQueryBuilder<DB, TB, O>,
-  params: ListParams,
-  declaration: ListDeclaration,
+  params: ListPageRequest,
+  list: ListSearchAndSort,
   idColumn: string,
   toResult: (row: O) => R | Promise<R>,
   /** the database, for lists whose counts are cached per table version (`countVersionOf`) */
   counting?: { db: Kysely<Database> } & CountOptions,
 ): Promise<ListResponse<R>> {
-  const query = applySearch(base, params, declaration);
+  const query = applySearch(base, params, list);
   const countQuery = query.clearSelect().clearOrderBy().select(sql<number>`count(*)::int`.as('count'));
   const runCount = async () => Number(((await countQuery.executeTakeFirst()) as { count?: number } | undefined)?.count ?? 0);
   const count =
-    declaration.countVersionOf && counting
-      ? await cachedCount(counting.db, declaration.countVersionOf, countQuery, runCount, counting)
+    list.countVersionOf && counting
+      ? await cachedCount(counting.db, list.countVersionOf, countQuery, runCount, counting)
       : await runCount();
   const offset = (params.page - 1) * params.pageSize;
   if (offset >= count) return { count, results: [] };
@@ -151,12 +159,12 @@ export async function runList<DB, TB extends keyof DB, O, R>(
   const fromEnd = offset > count / 2;
   const rows = fromEnd
     ? (
-        await applyOrdering(query, params, declaration, idColumn, true)
+        await applyOrdering(query, params, list, idColumn, true)
           .limit(Math.min(params.pageSize, count - offset))
           .offset(Math.max(0, count - offset - params.pageSize))
           .execute()
       ).reverse()
-    : await applyOrdering(query, params, declaration, idColumn).limit(params.pageSize).offset(offset).execute();
+    : await applyOrdering(query, params, list, idColumn).limit(params.pageSize).offset(offset).execute();
   const results = await Promise.all(rows.map((row) => toResult(row)));
   return { count, results };
 }

@@ -5,7 +5,8 @@ import { profileList } from '../filters';
 import { NUMERIC_SORTS, type IndexedProfile, type NumericSort, type ProfileChange } from './index';
 
 /**
- * Reading the profiles' change log (migration profile-index-log): which
+ * Reading the profile index's journal (migration profile-index-log: tables profile_index_change and
+ * profile_index_commit; not the per-profile change log, `profile_change`): which
  * profiles the transactions committed after a version changed, with what the
  * index holds of them now — all in one statement, so one snapshot: the head,
  * the changed rows and, for the name orders, the row the database puts right
@@ -55,10 +56,10 @@ export function toIndexed(row: IndexedRow): IndexedProfile {
   };
 }
 
-export interface LogRead {
+export interface JournalRead {
   /** the version of the table this read saw */
   head: number;
-  /** commits found after the asked version: fewer than head − after means a part of the log is gone */
+  /** commits found after the asked version: fewer than head − after means a part of the journal is gone */
   commits: number;
   /** a commit emptied the table (TRUNCATE): only a rebuild follows it */
   reset: boolean;
@@ -84,7 +85,7 @@ const previousOf = (column: string): RawBuilder<unknown> =>
     p.${column} IS NULL AS "missing_${column}"`);
 
 /** The changes committed after version `after`, up to the head; the rows only when at most `limit` profiles changed. */
-export async function readLog(db: Kysely<Database>, after: number, limit: number): Promise<LogRead> {
+export async function readJournal(db: Kysely<Database>, after: number, limit: number): Promise<JournalRead> {
   const previous = sql.join(DATABASE_SORTS.map(({ column }) => previousOf(column)));
   const { rows } = await sql<LogRow>`
     WITH head AS (SELECT version FROM table_version WHERE table_name = 'profile'),
@@ -103,7 +104,7 @@ export async function readLog(db: Kysely<Database>, after: number, limit: number
       WHERE (SELECT changed FROM meta) <= ${limit})
     SELECT * FROM meta LEFT JOIN rows ON true`.execute(db);
   const meta = rows[0];
-  const read: LogRead = {
+  const read: JournalRead = {
     head: Number(meta.head),
     commits: Number(meta.commits),
     reset: meta.reset === true,
@@ -127,8 +128,8 @@ export async function readLog(db: Kysely<Database>, after: number, limit: number
   return read;
 }
 
-/** The table's current version (the head of the log). */
-export async function logHead(db: Kysely<Database>): Promise<number | undefined> {
+/** The table's current version (the head of the journal). */
+export async function journalHead(db: Kysely<Database>): Promise<number | undefined> {
   const { rows } = await sql<{ version: string }>`SELECT version::text AS version FROM table_version WHERE table_name = 'profile'`.execute(
     db,
   );
@@ -139,7 +140,7 @@ export async function logHead(db: Kysely<Database>): Promise<number | undefined>
  * Forgets the commits older than `olderThanMs` (each server does, now and
  * then; a server further behind than that rebuilds, as the gap tells it).
  */
-export async function pruneLog(db: Kysely<Database>, olderThanMs: number): Promise<number> {
+export async function pruneJournal(db: Kysely<Database>, olderThanMs: number): Promise<number> {
   const gone =
     await sql`DELETE FROM profile_index_commit WHERE committed_at < clock_timestamp() - make_interval(secs => ${olderThanMs / 1000})`.execute(
       db,

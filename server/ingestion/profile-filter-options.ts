@@ -1,13 +1,13 @@
+// What the profile filters offer (GET /profiles/dimensions/: data sources, nationalities, genders,
+// rating ranges), per data source in the data_source_dimensions table: recomputed after each load
+// of a data source (a scan of a million profiles is too slow for every page view), merged over
+// the data sources a viewer may read when asked.
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { RATING_FIELDS, type ProfileDimensions, type RatingField } from '../../../types/api';
+import type { Database } from '../db/schema';
+import { RATING_FIELDS, type ProfileDimensions, type RatingField } from '../../types/api';
 
-/**
- * What the profile filters offer, per data source, computed after each load
- * (a scan of a million profiles is too slow for every page view) and merged
- * over the data sources a user may read.
- */
-export async function refreshDimensions(db: Kysely<Database>, dataSourceIds?: number[]): Promise<void> {
+/** Recomputes the filter options of these data sources' profiles (default: every data source). */
+export async function refreshProfileFilterOptions(db: Kysely<Database>, dataSourceIds?: number[]): Promise<void> {
   const ids = dataSourceIds ?? (await db.selectFrom('data_source').select('id').execute()).map((r) => r.id);
   for (const id of ids) {
     const inSource = sql`data_source_ids @> ARRAY[${id}::int]`;
@@ -34,8 +34,8 @@ export async function refreshDimensions(db: Kysely<Database>, dataSourceIds?: nu
   }
 }
 
-/** Dimensions over the readable data sources (`null`: all of them). */
-export async function profileDimensions(db: Kysely<Database>, readable: number[] | null): Promise<ProfileDimensions> {
+/** The filter options over the readable data sources (`null`: all of them). */
+export async function profileFilterOptions(db: Kysely<Database>, readable: number[] | null): Promise<ProfileDimensions> {
   let query = db
     .selectFrom('data_source as d')
     .leftJoin('data_source_dimensions as x', 'x.data_source_id', 'd.id')
