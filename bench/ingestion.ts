@@ -15,7 +15,7 @@ import { hashPassword } from '../server/accounts/passwords';
 import { insertUser } from '../server/accounts/users';
 import { issueToken } from '../server/accounts/tokens';
 import { syntheticPerson } from '../server/connectors/synthetic';
-import { makeCompany } from '../server/demo/generator';
+import { makeCompany } from '../server/vocabulary/people';
 import { connectorFor } from '../server/connectors';
 import type { Execution } from '../types/api';
 import { emptyPostgres } from '../server/db/empty-postgres';

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../server/db/schema';
 import { RATING_FIELDS } from '../types/api';
-import { Random } from '../server/demo/random';
+import { Random } from '../server/vocabulary/random';
 import { hashPassword } from '../server/accounts/passwords';
 import { findUserByEmail, insertUser } from '../server/accounts/users';
 import { runSeed } from '../server/demo/seed-command';

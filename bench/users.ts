@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { hashPassword } from '../server/accounts/passwords';
-import { Random } from '../server/demo/random';
+import { Random } from '../server/vocabulary/random';
 import { startBenchServer, signIn, timedGet } from './server-under-test';
 import { summarize } from './stats';
 

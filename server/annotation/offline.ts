@@ -2,7 +2,7 @@
 // names, nationalities from the place of living and the family name, age from the first
 // studies or job, a one-line summary, and the four 0–10 ratings from skills, titles, degrees and
 // founder history. Each rule is small enough to read and to argue with.
-import { COUNTRIES } from '../demo/vocabulary';
+import { COUNTRIES } from '../vocabulary/words';
 import type { ImportProfile } from '../connectors/import-format';
 import { currentJob } from '../connectors/import-format';
 import type { Annotation, Annotator } from './types';

@@ -2,9 +2,9 @@
 // a seed, the same on every machine. On each later run a share of the people change job or
 // location — the same share of the same people for the same run — so retrievals, the change log
 // and, next, the signals can be watched without the internet.
-import { Random } from '../demo/random';
-import { makeCompany, makeProfile } from '../demo/generator';
-import * as words from '../demo/vocabulary';
+import { Random } from '../vocabulary/random';
+import { makeCompany, makeProfile } from '../vocabulary/people';
+import * as words from '../vocabulary/words';
 import type { ImportCompany, ImportProfile } from './import-format';
 import { COMMON_SCHEDULES, field, listOf, textOf, type ConnectorDeclaration, type FieldValues } from './types';
 import { ANNOTATION_FIELDS_DEF, annotationFieldProblems } from '../annotation/fields';

@@ -3,8 +3,8 @@ import type { Database } from '../db/schema';
 import { hashPassword } from '../accounts/passwords';
 import { findUserByEmail, insertUser } from '../accounts/users';
 import { refreshProfileFilterOptions } from '../ingestion/profile-filter-options';
-import { Random } from './random';
-import { makeCompany, makeProfile } from './generator';
+import { Random } from '../vocabulary/random';
+import { makeCompany, makeProfile } from '../vocabulary/people';
 
 export interface DatasetOptions {
   profiles: number;

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import type { Database } from '../db/schema';
 import { seedDemo } from './seed';
 import { seedDataset } from './dataset';
-import { DEMO_SEED } from './generator';
+import { DEMO_SEED } from '../vocabulary/people';
 import { describeAccounts } from './accounts';
 import { withoutSecondaryIndexes } from './bulk-load';
 

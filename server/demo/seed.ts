@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import { issueDemoPasswords, seedDemoAccounts, type DemoAccount } from './accounts';
 import type { DatabaseTemplate } from '../db/template';
 import { seedDataset } from './dataset';
-import { DEMO_SEED } from './generator';
+import { DEMO_SEED } from '../vocabulary/people';
 import { findUserByEmail } from '../accounts/users';
 import { setComment, setUserRating, setAppRating } from '../resources/profiles/repository';
 import { createProfileList } from '../resources/profile-lists/repository';

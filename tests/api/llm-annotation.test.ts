@@ -13,7 +13,7 @@ import { expectErrors, expectStatus } from './expect';
 import type { DataSourceDimensions, PlatformConnection, Profile } from '../../types/api';
 import { createSource, retrieveAndWait } from './retrieval-support';
 import { syntheticPerson } from '../../server/connectors/synthetic';
-import { makeCompany } from '../../server/demo/generator';
+import { makeCompany } from '../../server/vocabulary/people';
 import { annotateOffline } from '../../server/annotation/offline';
 import { ANNOTATION_FIELDS } from '../../server/annotation/types';
 import type { ImportProfile } from '../../server/connectors/import-format';

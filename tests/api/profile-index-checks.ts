@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
-import { Random } from '../../server/demo/random';
+import { Random } from '../../server/vocabulary/random';
 import { RATING_FIELDS } from '../../types/api';
 import { applyOrdering, applySearch, listPageRequest } from '../../server/db/list-page';
 import { applyProfileFilters, profileList, type ProfileFilters } from '../../server/resources/profiles/filters';

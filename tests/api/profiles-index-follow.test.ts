@@ -21,7 +21,7 @@ import {
 } from '../../server/resources/profiles/count-index/manager';
 import { journalHead, pruneJournal } from '../../server/resources/profiles/count-index/journal';
 import { expectIndexMatchesSql, indexedTestApi, sqlCount } from './profile-index-checks';
-import { Random } from '../../server/demo/random';
+import { Random } from '../../server/vocabulary/random';
 
 const context = indexedTestApi(300, 11);
 let api: TestApi;

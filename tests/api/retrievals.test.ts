@@ -13,7 +13,7 @@ import { ingestBatch, prepareBatch, writeBatch } from '../../server/ingestion/in
 import { annotateOffline, offlineAnnotator } from '../../server/annotation/offline';
 import type { ImportProfile } from '../../server/connectors/import-format';
 import { syntheticPerson } from '../../server/connectors/synthetic';
-import { makeCompany } from '../../server/demo/generator';
+import { makeCompany } from '../../server/vocabulary/people';
 import { listenWebPressure, WebPressure } from '../../server/queue/web-pressure';
 
 let api: TestApi;

@@ -1,9 +1,12 @@
+// Seeded people and companies made of the word pools (words.ts): the same seed and index give the
+// same person on every machine, in any order. The synthetic connector's network and the demo
+// dataset are made of them.
 import type { Insertable } from 'kysely';
 import type { CompanyTable, ProfileDetailTable, ProfileTable } from '../db/schema';
 import { Random } from './random';
-import * as words from './vocabulary';
+import * as words from './words';
 
-/** The fixed seed of the demo dataset. */
+/** The fixed seed of the demo dataset: its people's external ids carry no seed. */
 export const DEMO_SEED = 20261122;
 /** Dates are spread back from this day, so the dataset is the same whenever it is made. */
 const REFERENCE_DAY = Date.UTC(2026, 10, 1);

@@ -1,4 +1,7 @@
-/** Word pools of the demo dataset: believable people of many nationalities. */
+// Word pools of believable people of many nationalities: for each country its cities, first
+// names, family names and language; job titles, degrees, schools, skills, companies' words.
+// The people generator beside it (people.ts), the synthetic connector and the demo dataset make
+// people from them; the offline annotator reads names and cities back (server/annotation/offline.ts).
 
 export interface Country {
   code: string;
