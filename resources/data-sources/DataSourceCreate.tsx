@@ -1,7 +1,8 @@
 import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useSaveRecord } from '../shared/useSaveRecord';
-import { DataSourceForm } from './DataSourceForm';
+import { SpecCreate } from '../../src/admin-kit/form';
+import { DimensionsFailure } from '../shared/DimensionsFailure';
+import { DataSourceInputs, type DataSourceFormValues, dataSourceBody, newDataSourceValues } from './DataSourceForm';
 import { useDataSourceDimensions } from './dataSourceTypes';
 
 /**
@@ -12,18 +13,21 @@ import { useDataSourceDimensions } from './dataSourceTypes';
 export function DataSourceCreate() {
   const translate = useTranslate();
   const dimensions = useDataSourceDimensions();
-  const { create, saving, failure } = useSaveRecord('data-sources');
-
   if (dimensions.isPending) return <Typography sx={{ p: 2 }}>{translate('app.list.loading')}</Typography>;
   return (
-    <DataSourceForm
+    <SpecCreate
+      resource="data-sources"
       title="resources.data-sources.create_title"
-      dimensions={dimensions.data}
-      dimensionsError={dimensions.error}
-      saving={saving}
-      failure={failure}
-      backTo="/data-sources"
-      onSubmit={({ schedule, ...body }) => create(schedule === null ? body : { ...body, schedule }, 'resources.data-sources.errors.create')}
-    />
+      submitLabel="resources.data-sources.save"
+      failureMessage="resources.data-sources.errors.create"
+      notice={<DimensionsFailure error={dimensions.error} />}
+      defaultValues={newDataSourceValues(dimensions.data)}
+      transform={(values: DataSourceFormValues) => {
+        const { schedule, ...body } = dataSourceBody(dimensions.data, values);
+        return schedule === null ? body : { ...body, schedule };
+      }}
+    >
+      <DataSourceInputs dimensions={dimensions.data} />
+    </SpecCreate>
   );
 }

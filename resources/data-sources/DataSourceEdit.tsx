@@ -1,9 +1,9 @@
 import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { DataSource } from '../../types/api';
-import { RecordLoader } from '../shared/RecordLoader';
-import { useSaveRecord } from '../shared/useSaveRecord';
-import { DataSourceForm } from './DataSourceForm';
+import { SpecEdit } from '../../src/admin-kit/form';
+import { DimensionsFailure } from '../shared/DimensionsFailure';
+import { DataSourceInputs, type DataSourceFormValues, dataSourceBody, storedDataSourceValues } from './DataSourceForm';
 import { useDataSourceDimensions } from './dataSourceTypes';
 
 /**
@@ -14,26 +14,19 @@ import { useDataSourceDimensions } from './dataSourceTypes';
 export function DataSourceEdit() {
   const translate = useTranslate();
   const dimensions = useDataSourceDimensions();
-  const { update, saving, failure } = useSaveRecord('data-sources');
-
+  if (dimensions.isPending) return <Typography sx={{ p: 2 }}>{translate('app.list.loading')}</Typography>;
   return (
-    <RecordLoader<DataSource> resource="data-sources" failureMessage="resources.data-sources.errors.fetch">
-      {(record) =>
-        dimensions.isPending ? (
-          <Typography sx={{ p: 2 }}>{translate('app.list.loading')}</Typography>
-        ) : (
-          <DataSourceForm
-            title="resources.data-sources.edit_title"
-            dimensions={dimensions.data}
-            dimensionsError={dimensions.error}
-            record={record}
-            saving={saving}
-            failure={failure}
-            backTo={`/data-sources/${record.id}`}
-            onSubmit={(body) => update(record, body, 'resources.data-sources.errors.update')}
-          />
-        )
-      }
-    </RecordLoader>
+    <SpecEdit
+      resource="data-sources"
+      title="resources.data-sources.edit_title"
+      submitLabel="resources.data-sources.save"
+      failureMessage="resources.data-sources.errors.update"
+      fetchFailureMessage="resources.data-sources.errors.fetch"
+      notice={<DimensionsFailure error={dimensions.error} />}
+      toForm={(record) => storedDataSourceValues(dimensions.data, record as DataSource)}
+      transform={(values: DataSourceFormValues) => dataSourceBody(dimensions.data, values)}
+    >
+      <DataSourceInputs dimensions={dimensions.data} />
+    </SpecEdit>
   );
 }

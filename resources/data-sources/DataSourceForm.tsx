@@ -1,105 +1,84 @@
-// The create and update form of a data source (SPEC §2, §4, §5): name, source type, the
-// type's additional fields (from its definition), the schedule choice. Changing the type
-// empties the additional fields and picks the type's first schedule option.
-import { useState } from 'react';
-import { TextField } from '@mui/material';
-import { useTranslate } from 'react-admin';
+// The inputs of a data source's create and update forms (SPEC §2, §4, §5), inside the kit's
+// react-admin form: name, source type, the type's additional fields (from its definition), the
+// schedule choice. Changing the type empties the additional fields (TypeAndFields) and picks the
+// type's first schedule option. And what the form's values become on the wire.
+import { useFormContext, useWatch } from 'react-hook-form';
+import { TextInput } from 'react-admin';
 import type { DataSource, DataSourceDimensions, DataSourceWrite, FieldValues } from '../../types/api';
-import { TypeAndFields } from '../shared/TypeAndFields';
-import { DimensionsFailure } from '../shared/DimensionsFailure';
-import { cleanValues, emptyValues, missingRequired, valuesOfRecord, withUserAgent } from '../shared/fieldValues';
-import { FormFrame } from '../shared/FormFrame';
-import type { ShownFailure } from '../shared/useErrorThenReturn';
+import { ariaRequired, filled } from '../../src/admin-kit/form';
+import { cleanValues, emptyValues, valuesOfRecord, withUserAgent } from '../shared/fieldValues';
+import { TypeAndFields, type TypeChoice } from '../shared/TypeAndFields';
 import { firstScheduleOf, typeOf } from './dataSourceTypes';
 import { ScheduleField } from './ScheduleField';
 
-export interface DataSourceFormProps {
-  /** i18n key */
-  title: string;
-  dimensions: DataSourceDimensions | undefined;
-  dimensionsError?: unknown;
-  /** the stored data source (update), or none (create) */
-  record?: DataSource;
-  saving: boolean;
-  failure: ShownFailure | null;
-  backTo: string;
-  /** the body of POST or PUT; `schedule` is null for manual */
-  onSubmit: (body: DataSourceWrite & { schedule: string | null }) => void;
+/** What the form edits: the schedule as its select holds it ('' = manual). */
+export interface DataSourceFormValues {
+  name: string;
+  source_type: string;
+  additional_data: FieldValues;
+  schedule: string;
 }
 
-export function DataSourceForm({ title, dimensions, dimensionsError, record, saving, failure, backTo, onSubmit }: DataSourceFormProps) {
-  const translate = useTranslate();
-  const types = Object.entries(dimensions ?? {});
-  const [name, setName] = useState(record?.name ?? '');
-  const [sourceType, setSourceType] = useState(() => record?.source_type ?? types[0]?.[1].internal_name ?? '');
-  const type = typeOf(dimensions, sourceType);
-  const [values, setValues] = useState<FieldValues>(() =>
-    record ? valuesOfRecord(type?.additional_data, record.additional_data) : emptyValues(type?.additional_data),
-  );
-  const [schedule, setSchedule] = useState(() => (record ? (record.cron_schedule ?? '') : firstScheduleOf(type)));
-  const [tried, setTried] = useState(false);
+/** The types by label; a stored type the dimensions do not know stays offered under its internal name. */
+function typeChoices(dimensions: DataSourceDimensions | undefined, stored?: string): TypeChoice[] {
+  const choices = Object.entries(dimensions ?? {}).map(([key, type]) => ({
+    id: type.internal_name ?? key,
+    name: type.label,
+    fields: type.additional_data,
+  }));
+  if (stored && !choices.some((choice) => choice.id === stored)) choices.push({ id: stored, name: stored, fields: {} });
+  return choices;
+}
 
-  const changeType = (next: string) => {
-    const nextType = typeOf(dimensions, next);
-    setSourceType(next);
-    setValues(emptyValues(nextType?.additional_data));
-    setSchedule(firstScheduleOf(nextType));
-  };
-
-  const nameMissing = name.trim() === '';
-  const typeMissing = sourceType === '';
-  const missing = missingRequired(type?.additional_data, values);
-
-  const submit = () => {
-    setTried(true);
-    if (nameMissing || typeMissing || missing.length > 0) return;
-    onSubmit({
-      name: name.trim(),
-      source_type: sourceType,
-      additional_data: withUserAgent(cleanValues(type?.additional_data, values)),
-      schedule: schedule === '' ? null : schedule,
-    });
-  };
-
-  // A stored type the dimensions do not know stays offered under its internal name.
-  const typeChoices = types.map(([key, definition]) => ({ value: definition.internal_name ?? key, label: definition.label }));
-  if (sourceType !== '' && !typeChoices.some((choice) => choice.value === sourceType)) {
-    typeChoices.push({ value: sourceType, label: sourceType });
-  }
-
+export function DataSourceInputs({ dimensions }: { dimensions: DataSourceDimensions | undefined }) {
+  const { setValue } = useFormContext();
+  const sourceType: string = useWatch({ name: 'source_type' }) ?? '';
   return (
-    <FormFrame
-      title={title}
-      submitLabel="resources.data-sources.save"
-      saving={saving}
-      failure={failure}
-      backTo={backTo}
-      notice={<DimensionsFailure error={dimensionsError} />}
-      onSubmit={submit}
-    >
-      <TextField
-        label={translate('resources.data-sources.fields.name')}
-        name="name"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        required
-        fullWidth
-        error={tried && nameMissing}
-        helperText={tried && nameMissing ? translate('ra.validation.required') : undefined}
-      />
+    <>
+      <TextInput source="name" label="resources.data-sources.fields.name" validate={filled()} {...ariaRequired} />
       <TypeAndFields
-        label="resources.data-sources.fields.source_type"
-        name="source_type"
-        value={sourceType}
-        choices={typeChoices}
-        onTypeChange={changeType}
-        tried={tried}
-        definitions={type?.additional_data}
-        values={values}
-        onValuesChange={setValues}
-        missing={missing}
+        typeSource="source_type"
+        typeLabel="resources.data-sources.fields.source_type"
+        valuesSource="additional_data"
+        types={typeChoices(dimensions, sourceType)}
+        onTypeChange={(next) => setValue('schedule', firstScheduleOf(typeOf(dimensions, next)), { shouldDirty: true })}
       />
-      <ScheduleField options={type?.schedule_options ?? []} value={schedule} onChange={setSchedule} />
-    </FormFrame>
+      <ScheduleField options={typeOf(dimensions, sourceType)?.schedule_options ?? []} />
+    </>
   );
+}
+
+/** A new data source's form: the first type, its fields empty, its first schedule option. */
+export function newDataSourceValues(dimensions: DataSourceDimensions | undefined): DataSourceFormValues {
+  const first = Object.entries(dimensions ?? {})[0];
+  const type = first?.[1];
+  return {
+    name: '',
+    source_type: type ? (type.internal_name ?? first[0]) : '',
+    additional_data: emptyValues(type?.additional_data),
+    schedule: firstScheduleOf(type),
+  };
+}
+
+/** A stored data source's form: its type's fields in the shape they edit. */
+export function storedDataSourceValues(dimensions: DataSourceDimensions | undefined, record: DataSource): DataSourceFormValues {
+  return {
+    name: record.name,
+    source_type: record.source_type,
+    additional_data: valuesOfRecord(typeOf(dimensions, record.source_type)?.additional_data, record.additional_data),
+    schedule: record.cron_schedule ?? '',
+  };
+}
+
+/** The body of POST or PUT: additional data cleaned, with the user agent (SPEC §7); `schedule` null for manual. */
+export function dataSourceBody(
+  dimensions: DataSourceDimensions | undefined,
+  { name, source_type, additional_data, schedule }: DataSourceFormValues,
+): DataSourceWrite & { schedule: string | null } {
+  return {
+    name: (name ?? '').trim(),
+    source_type,
+    additional_data: withUserAgent(cleanValues(typeOf(dimensions, source_type)?.additional_data, additional_data)),
+    schedule: schedule ? schedule : null,
+  };
 }

@@ -1,15 +1,20 @@
-import { NameEditScreen } from '../shared/NameEditScreen';
+import { TextInput } from 'react-admin';
+import { ariaRequired, filled, SpecEdit } from '../../src/admin-kit/form';
+import { memberIdsOf } from '../shared/memberIds';
 
-/** /organizations/{id}/update: PUT {name, users: ids}. */
+/** /organizations/{id}/update: PUT {name, users: the ids of the users it has}, then the organization. */
 export function OrganizationEdit() {
   return (
-    <NameEditScreen
+    <SpecEdit
       resource="organizations"
-      memberField="users"
       title="resources.organizations.edit_title"
       submitLabel="resources.organizations.save"
+      failureMessage="resources.organizations.errors.update"
       fetchFailureMessage="resources.organizations.errors.fetch"
-      updateFailureMessage="resources.organizations.errors.update"
-    />
+      transform={({ name }, options) => ({ name: name.trim(), users: memberIdsOf(options?.previousData?.users) })}
+      maxWidth={560}
+    >
+      <TextInput source="name" label="resources.organizations.fields.name" validate={filled()} {...ariaRequired} />
+    </SpecEdit>
   );
 }

@@ -1,7 +1,8 @@
 import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useSaveRecord } from '../shared/useSaveRecord';
-import { PlatformConnectionForm } from './PlatformConnectionForm';
+import { SpecCreate } from '../../src/admin-kit/form';
+import { DimensionsFailure } from '../shared/DimensionsFailure';
+import { connectionBody, newConnectionValues, PlatformConnectionInputs, type PlatformConnectionFormValues } from './PlatformConnectionForm';
 import { usePlatformConnectionDimensions } from './platformConnectionTypes';
 
 /**
@@ -12,18 +13,18 @@ import { usePlatformConnectionDimensions } from './platformConnectionTypes';
 export function PlatformConnectionCreate() {
   const translate = useTranslate();
   const dimensions = usePlatformConnectionDimensions();
-  const { create, saving, failure } = useSaveRecord('platform-connections');
-
   if (dimensions.isPending) return <Typography sx={{ p: 2 }}>{translate('app.list.loading')}</Typography>;
   return (
-    <PlatformConnectionForm
+    <SpecCreate
+      resource="platform-connections"
       title="resources.platform-connections.create_title"
-      dimensions={dimensions.data}
-      dimensionsError={dimensions.error}
-      saving={saving}
-      failure={failure}
-      backTo="/platform-connections"
-      onSubmit={(body) => create(body, 'resources.platform-connections.errors.create')}
-    />
+      submitLabel="resources.platform-connections.save"
+      failureMessage="resources.platform-connections.errors.create"
+      notice={<DimensionsFailure error={dimensions.error} />}
+      defaultValues={newConnectionValues(dimensions.data)}
+      transform={(values: PlatformConnectionFormValues) => connectionBody(dimensions.data, values)}
+    >
+      <PlatformConnectionInputs dimensions={dimensions.data} />
+    </SpecCreate>
   );
 }

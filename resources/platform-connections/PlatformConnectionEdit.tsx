@@ -1,9 +1,14 @@
 import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { PlatformConnection } from '../../types/api';
-import { RecordLoader } from '../shared/RecordLoader';
-import { useSaveRecord } from '../shared/useSaveRecord';
-import { PlatformConnectionForm } from './PlatformConnectionForm';
+import { SpecEdit } from '../../src/admin-kit/form';
+import { DimensionsFailure } from '../shared/DimensionsFailure';
+import {
+  connectionBody,
+  PlatformConnectionInputs,
+  type PlatformConnectionFormValues,
+  storedConnectionValues,
+} from './PlatformConnectionForm';
 import { usePlatformConnectionDimensions } from './platformConnectionTypes';
 
 /**
@@ -15,26 +20,19 @@ import { usePlatformConnectionDimensions } from './platformConnectionTypes';
 export function PlatformConnectionEdit() {
   const translate = useTranslate();
   const dimensions = usePlatformConnectionDimensions();
-  const { update, saving, failure } = useSaveRecord('platform-connections');
-
+  if (dimensions.isPending) return <Typography sx={{ p: 2 }}>{translate('app.list.loading')}</Typography>;
   return (
-    <RecordLoader<PlatformConnection> resource="platform-connections" failureMessage="resources.platform-connections.errors.fetch">
-      {(record) =>
-        dimensions.isPending ? (
-          <Typography sx={{ p: 2 }}>{translate('app.list.loading')}</Typography>
-        ) : (
-          <PlatformConnectionForm
-            title="resources.platform-connections.edit_title"
-            dimensions={dimensions.data}
-            dimensionsError={dimensions.error}
-            record={record}
-            saving={saving}
-            failure={failure}
-            backTo={`/platform-connections/${record.id}`}
-            onSubmit={(body) => update(record, body, 'resources.platform-connections.errors.update')}
-          />
-        )
-      }
-    </RecordLoader>
+    <SpecEdit
+      resource="platform-connections"
+      title="resources.platform-connections.edit_title"
+      submitLabel="resources.platform-connections.save"
+      failureMessage="resources.platform-connections.errors.update"
+      fetchFailureMessage="resources.platform-connections.errors.fetch"
+      notice={<DimensionsFailure error={dimensions.error} />}
+      toForm={(record) => storedConnectionValues(dimensions.data, record as PlatformConnection)}
+      transform={(values: PlatformConnectionFormValues) => connectionBody(dimensions.data, values)}
+    >
+      <PlatformConnectionInputs dimensions={dimensions.data} />
+    </SpecEdit>
   );
 }

@@ -1,92 +1,71 @@
-// The create and update form of a platform connection: the category, then the
-// parameters its definition declares (secret ones as password inputs). Changing the
-// category empties the parameters.
-import { useState } from 'react';
+// The inputs of a platform connection's create and update forms, inside the kit's react-admin
+// form: the category, then the parameters its definition declares (secret ones as password
+// inputs; on update they arrive masked and are sent back so, which keeps them, unless replaced).
+// Changing the category empties the parameters. And what the form's values become on the wire.
+import { useWatch } from 'react-hook-form';
 import type { FieldValues, PlatformConnection, PlatformConnectionDimensions, PlatformConnectionWrite } from '../../types/api';
-import { TypeAndFields } from '../shared/TypeAndFields';
-import { DimensionsFailure } from '../shared/DimensionsFailure';
-import { cleanValues, emptyValues, missingRequired, valuesOfRecord, withUserAgent } from '../shared/fieldValues';
-import { FormFrame } from '../shared/FormFrame';
-import type { ShownFailure } from '../shared/useErrorThenReturn';
+import { cleanValues, emptyValues, valuesOfRecord, withUserAgent } from '../shared/fieldValues';
+import { TypeAndFields, type TypeChoice } from '../shared/TypeAndFields';
 import { categoryOf } from './platformConnectionTypes';
 
-export interface PlatformConnectionFormProps {
-  /** i18n key */
-  title: string;
-  dimensions: PlatformConnectionDimensions | undefined;
-  dimensionsError?: unknown;
-  /** the stored connection (update: its secrets arrive masked and are sent back so unless replaced) */
-  record?: PlatformConnection;
-  saving: boolean;
-  failure: ShownFailure | null;
-  backTo: string;
-  onSubmit: (body: PlatformConnectionWrite) => void;
+export interface PlatformConnectionFormValues {
+  category_type: string;
+  connection_parameters: FieldValues;
 }
 
-export function PlatformConnectionForm({
-  title,
-  dimensions,
-  dimensionsError,
-  record,
-  saving,
-  failure,
-  backTo,
-  onSubmit,
-}: PlatformConnectionFormProps) {
-  const categories = Object.entries(dimensions ?? {});
-  const [categoryType, setCategoryType] = useState(() => record?.category_type ?? categories[0]?.[1].internal_name ?? '');
-  const category = categoryOf(dimensions, categoryType);
-  const [values, setValues] = useState<FieldValues>(() =>
-    record ? valuesOfRecord(category?.connection_parameters, record.connection_parameters) : emptyValues(category?.connection_parameters),
-  );
-  const [tried, setTried] = useState(false);
+/** The categories by label; a stored category the dimensions do not know stays offered under its internal name. */
+function categoryChoices(dimensions: PlatformConnectionDimensions | undefined, stored?: string): TypeChoice[] {
+  const choices = Object.entries(dimensions ?? {}).map(([key, category]) => ({
+    id: category.internal_name ?? key,
+    name: category.label,
+    fields: category.connection_parameters,
+  }));
+  if (stored && !choices.some((choice) => choice.id === stored)) choices.push({ id: stored, name: stored, fields: {} });
+  return choices;
+}
 
-  const changeCategory = (next: string) => {
-    setCategoryType(next);
-    setValues(emptyValues(categoryOf(dimensions, next)?.connection_parameters));
-  };
-
-  const categoryMissing = categoryType === '';
-  const missing = missingRequired(category?.connection_parameters, values);
-
-  const submit = () => {
-    setTried(true);
-    if (categoryMissing || missing.length > 0) return;
-    onSubmit({
-      category_type: categoryType,
-      connection_parameters: withUserAgent(cleanValues(category?.connection_parameters, values)),
-    });
-  };
-
-  const choices = categories.map(([key, definition]) => ({ value: definition.internal_name ?? key, label: definition.label }));
-  if (categoryType !== '' && !choices.some((choice) => choice.value === categoryType))
-    choices.push({ value: categoryType, label: categoryType });
-  // Secrets arrive masked only while the stored category is kept.
-  const keepsSecrets = record !== undefined && record.category_type === categoryType;
-
+export function PlatformConnectionInputs({ dimensions }: { dimensions: PlatformConnectionDimensions | undefined }) {
+  const categoryType: string = useWatch({ name: 'category_type' }) ?? '';
   return (
-    <FormFrame
-      title={title}
-      submitLabel="resources.platform-connections.save"
-      saving={saving}
-      failure={failure}
-      backTo={backTo}
-      notice={<DimensionsFailure error={dimensionsError} />}
-      onSubmit={submit}
-    >
-      <TypeAndFields
-        label="resources.platform-connections.fields.category"
-        name="category_type"
-        value={categoryType}
-        choices={choices}
-        onTypeChange={changeCategory}
-        tried={tried}
-        definitions={category?.connection_parameters}
-        values={values}
-        onValuesChange={setValues}
-        missing={missing}
-        keepsSecrets={keepsSecrets}
-      />
-    </FormFrame>
+    <TypeAndFields
+      typeSource="category_type"
+      typeLabel="resources.platform-connections.fields.category"
+      valuesSource="connection_parameters"
+      types={categoryChoices(dimensions, categoryType)}
+    />
   );
+}
+
+/** A new connection's form: the first category, its parameters empty. */
+export function newConnectionValues(dimensions: PlatformConnectionDimensions | undefined): PlatformConnectionFormValues {
+  const first = Object.entries(dimensions ?? {})[0];
+  return {
+    category_type: first ? (first[1].internal_name ?? first[0]) : '',
+    connection_parameters: emptyValues(first?.[1].connection_parameters),
+  };
+}
+
+/** A stored connection's form: its category's parameters in the shape they edit (secrets masked). */
+export function storedConnectionValues(
+  dimensions: PlatformConnectionDimensions | undefined,
+  record: PlatformConnection,
+): PlatformConnectionFormValues {
+  return {
+    category_type: record.category_type,
+    connection_parameters: valuesOfRecord(
+      categoryOf(dimensions, record.category_type)?.connection_parameters,
+      record.connection_parameters,
+    ),
+  };
+}
+
+/** The body of POST or PUT: the parameters cleaned, with the user agent (SPEC §7). */
+export function connectionBody(
+  dimensions: PlatformConnectionDimensions | undefined,
+  { category_type, connection_parameters }: PlatformConnectionFormValues,
+): PlatformConnectionWrite {
+  return {
+    category_type,
+    connection_parameters: withUserAgent(cleanValues(categoryOf(dimensions, category_type)?.connection_parameters, connection_parameters)),
+  };
 }

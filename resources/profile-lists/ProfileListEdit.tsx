@@ -1,15 +1,20 @@
-import { NameEditScreen } from '../shared/NameEditScreen';
+import { TextInput } from 'react-admin';
+import { ariaRequired, filled, SpecEdit } from '../../src/admin-kit/form';
+import { memberIdsOf } from '../shared/memberIds';
 
-/** /profile-lists/{id}/update: PUT {name, profiles: ids}. */
+/** /profile-lists/{id}/update: PUT {name, profiles: the ids of the profiles it has}, then the list. */
 export function ProfileListEdit() {
   return (
-    <NameEditScreen
+    <SpecEdit
       resource="profile-lists"
-      memberField="profiles"
       title="resources.profile-lists.edit_title"
       submitLabel="resources.profile-lists.save"
+      failureMessage="resources.profile-lists.errors.update"
       fetchFailureMessage="resources.profile-lists.errors.fetch"
-      updateFailureMessage="resources.profile-lists.errors.update"
-    />
+      transform={({ name }, options) => ({ name: name.trim(), profiles: memberIdsOf(options?.previousData?.profiles) })}
+      maxWidth={560}
+    >
+      <TextInput source="name" label="resources.profile-lists.fields.name" validate={filled()} {...ariaRequired} />
+    </SpecEdit>
   );
 }

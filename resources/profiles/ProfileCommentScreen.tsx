@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { TextField } from '@mui/material';
-import { useGetOne, useTranslate } from 'react-admin';
+import { Typography } from '@mui/material';
+import { TextInput, useGetOne, useTranslate } from 'react-admin';
 import type { Profile } from '../../types/api';
+import { ariaRequired, filled } from '../../src/admin-kit/form';
 import { useCurrentUser } from '../../src/auth/useCurrentUser';
-import { MissingProfileId, ProfileFormFrame } from './ProfileFormFrame';
+import { MissingProfileId, ProfileForm } from './ProfileFormFrame';
 import { useProfileId } from './useProfileId';
 import { useProfileWrite } from './useProfileWrite';
 
@@ -18,35 +18,29 @@ export function ProfileCommentScreen() {
 
 function CommentForm({ id }: { id: string }) {
   const translate = useTranslate();
-  const { user } = useCurrentUser();
+  const { user, isPending: userPending } = useCurrentUser();
   const staff = user?.is_staff === true;
-  const { data: profile } = useGetOne<Profile>('profiles', { id: Number(id) }, { retry: false, enabled: staff });
+  const { data: profile, isPending: profilePending } = useGetOne<Profile>('profiles', { id: Number(id) }, { retry: false, enabled: staff });
   const { write, saving, failure } = useProfileWrite(id, 'comment', 'resources.profiles.comment.failure');
-  const [typed, setTyped] = useState<string | undefined>(undefined);
-  const [missing, setMissing] = useState(false);
+  if (userPending || (staff && profilePending)) return <Typography sx={{ p: 2 }}>{translate('app.list.loading')}</Typography>;
   const earlier = staff ? profile?.comments?.find((comment) => comment.email === user?.email)?.comment : undefined;
-  const value = typed ?? earlier ?? '';
-
-  const submit = () => {
-    const comment = value.trim();
-    setMissing(comment === '');
-    if (comment !== '') void write({ comment });
-  };
-
   return (
-    <ProfileFormFrame id={id} title="resources.profiles.comment.title" failure={failure} saving={saving} onSubmit={submit}>
-      <TextField
-        name="comment"
-        label={translate('resources.profiles.comment.label')}
-        value={value}
-        onChange={(event) => setTyped(event.target.value)}
+    <ProfileForm
+      id={id}
+      title="resources.profiles.comment.title"
+      failure={failure}
+      busy={saving}
+      record={{ comment: earlier ?? '' }}
+      onSubmit={(values: Record<string, unknown>) => write({ comment: String(values.comment).trim() })}
+    >
+      <TextInput
+        source="comment"
+        label="resources.profiles.comment.label"
         multiline
         rows={COMMENT_ROWS}
-        required
-        fullWidth
-        error={missing}
-        helperText={missing ? translate('ra.validation.required') : undefined}
+        validate={filled()}
+        {...ariaRequired}
       />
-    </ProfileFormFrame>
+    </ProfileForm>
   );
 }

@@ -1,9 +1,8 @@
-import { useState } from 'react';
-import { TextField } from '@mui/material';
-import { useGetOne, useTranslate } from 'react-admin';
+import { Typography } from '@mui/material';
+import { NumberInput, useGetOne, useTranslate } from 'react-admin';
 import type { Profile } from '../../types/api';
-import { MissingProfileId, ProfileFormFrame } from './ProfileFormFrame';
-import { RATING_ENTRY_STEP, RATING_MAX, RATING_MIN, ratingProblem } from './ratingValidation';
+import { MissingProfileId, ProfileForm } from './ProfileFormFrame';
+import { RATING_ENTRY_STEP, RATING_MAX, RATING_MIN, validRating } from './ratingValidation';
 import { useProfileId } from './useProfileId';
 import { useProfileWrite } from './useProfileWrite';
 
@@ -16,7 +15,7 @@ const KINDS = {
 
 /**
  * /profiles/{id}/app-rating and /profiles/{id}/profile-rating: one number field (SPEC
- * §5: required, 0.00 to 10.00, step 0.01), filled with the current value once loaded.
+ * §5: required, 0.00 to 10.00, step 0.01), starting from the current value.
  */
 export function ProfileRatingScreen({ kind }: { kind: keyof typeof KINDS }) {
   const id = useProfileId();
@@ -25,33 +24,28 @@ export function ProfileRatingScreen({ kind }: { kind: keyof typeof KINDS }) {
 
 function RatingForm({ id, field, path, title }: { id: string } & (typeof KINDS)[keyof typeof KINDS]) {
   const translate = useTranslate();
-  const { data: profile } = useGetOne<Profile>('profiles', { id: Number(id) }, { retry: false });
+  const { data: profile, isPending } = useGetOne<Profile>('profiles', { id: Number(id) }, { retry: false });
   const { write, saving, failure } = useProfileWrite(id, path, 'resources.profiles.rating.failure');
-  const [typed, setTyped] = useState<string | undefined>(undefined);
-  const [problem, setProblem] = useState<ReturnType<typeof ratingProblem>>(null);
-  const current = profile?.[field];
-  const value = typed ?? (current === null || current === undefined ? '' : String(current));
-
-  const submit = () => {
-    const found = ratingProblem(value);
-    setProblem(found);
-    if (!found) void write({ [field]: Number(value) });
-  };
-
+  // a profile that cannot be loaded still takes a rating: the form starts empty
+  if (isPending) return <Typography sx={{ p: 2 }}>{translate('app.list.loading')}</Typography>;
   return (
-    <ProfileFormFrame id={id} title={title} failure={failure} saving={saving} onSubmit={submit}>
-      <TextField
-        type="number"
-        name={field}
-        label={translate(`resources.profiles.fields.${field}`)}
-        value={value}
-        onChange={(event) => setTyped(event.target.value)}
-        required
-        fullWidth
-        error={problem !== null}
-        helperText={problem ? translate(problem.message, problem.args) : undefined}
-        slotProps={{ htmlInput: { step: RATING_ENTRY_STEP, min: RATING_MIN.toFixed(2), max: RATING_MAX.toFixed(2) } }}
+    <ProfileForm
+      id={id}
+      title={title}
+      failure={failure}
+      busy={saving}
+      record={{ [field]: profile?.[field] ?? null }}
+      onSubmit={(values: Record<string, unknown>) => write({ [field]: Number(values[field]) })}
+    >
+      <NumberInput
+        source={field}
+        label={`resources.profiles.fields.${field}`}
+        validate={validRating}
+        step={RATING_ENTRY_STEP}
+        min={RATING_MIN.toFixed(2)}
+        max={RATING_MAX.toFixed(2)}
+        slotProps={{ htmlInput: { 'aria-required': true } }}
       />
-    </ProfileFormFrame>
+    </ProfileForm>
   );
 }

@@ -1,4 +1,5 @@
 // SPEC §5 Rating: a required number, step 0.01, from 0.00 to 10.00 (§9).
+import type { Validator } from 'react-admin';
 
 export const RATING_MIN = 0;
 export const RATING_MAX = 10;
@@ -16,3 +17,12 @@ export function ratingProblem(raw: string): { message: string; args?: Record<str
   if (Math.abs(hundredths - Math.round(hundredths)) > 1e-6) return { message: 'resources.profiles.rating.two_decimals' };
   return null;
 }
+
+/** The rating input's react-admin validator (its label carries the asterisk). */
+export const validRating: Validator = Object.assign(
+  (value: unknown) => {
+    const problem = ratingProblem(value === null || value === undefined ? '' : String(value));
+    return problem ? { message: problem.message, args: problem.args ?? {} } : undefined;
+  },
+  { isRequired: true },
+);

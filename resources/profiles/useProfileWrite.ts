@@ -4,14 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
 import type { Profile } from '../../types/api';
-import { useErrorThenReturn } from '../shared/useErrorThenReturn';
+import { useErrorThenReturn } from '../../src/admin-kit/form';
 
 /**
  * One of a profile's write calls (POST /profiles/{id}/app-rating/, user-rating/,
- * comment/): success returns to /profiles/{id}; a failure shows the screen's text for
- * 3 seconds, then returns there too (SPEC §4 After a failed create or update).
- * The call answers the updated profile: it replaces the cached one at once, so that the
- * detail screen does not show the old rating or comment while it refetches.
+ * comment/), as the submit of its react-admin form: success returns to /profiles/{id}; a
+ * failure shows the screen's text for 3 seconds, then returns there too (SPEC §4 After a
+ * failed create or update). The call answers the updated profile: it replaces the cached one
+ * at once, so that the detail screen does not show the old rating or comment while it refetches.
  */
 export function useProfileWrite(id: string, path: 'app-rating' | 'user-rating' | 'comment', failureMessage: string) {
   const dataProvider = useDataProvider<AppDataProvider>();

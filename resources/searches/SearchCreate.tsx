@@ -1,10 +1,7 @@
-import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { TextInput } from 'react-admin';
 import type { SavedSearchWrite } from '../../types/api';
-import { NameForm } from '../shared/NameForm';
-import { useErrorThenReturn } from '../shared/useErrorThenReturn';
+import { ariaRequired, filled, SpecCreate } from '../../src/admin-kit/form';
 
 /**
  * /searches/create?{profiles query}: the profiles screen's 'Save Search' link brings its
@@ -13,33 +10,22 @@ import { useErrorThenReturn } from '../shared/useErrorThenReturn';
  */
 export function SearchCreate() {
   const { search } = useLocation();
-  const dataProvider = useDataProvider();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const translate = useTranslate();
-  const { failure, fail } = useErrorThenReturn();
-  const [saving, setSaving] = useState(false);
-
-  const create = async (name: string) => {
-    setSaving(true);
-    const data: SavedSearchWrite = { name, url: search.replace(/^\?/, ''), entity: 'Profile' };
-    try {
-      await dataProvider.create('searches', { data });
-      void queryClient.invalidateQueries({ queryKey: ['searches'] });
-      navigate('/searches');
-    } catch (error) {
-      // The button stays disabled: the screen is on its way back to the list.
-      fail(translate('resources.searches.errors.create'), error, '/searches');
-    }
-  };
-
+  const toBody = ({ name }: { name: string }): SavedSearchWrite => ({
+    name: name.trim(),
+    url: search.replace(/^\?/, ''),
+    entity: 'Profile',
+  });
   return (
-    <NameForm
+    <SpecCreate
+      resource="searches"
       title="resources.searches.create_title"
       submitLabel="resources.searches.save"
-      saving={saving}
-      failure={failure}
-      onSubmit={create}
-    />
+      failureMessage="resources.searches.errors.create"
+      transform={toBody}
+      redirect="list"
+      maxWidth={560}
+    >
+      <TextInput source="name" label="resources.searches.fields.name" validate={filled()} {...ariaRequired} />
+    </SpecCreate>
   );
 }

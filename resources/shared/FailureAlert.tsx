@@ -1,19 +1,2 @@
-import { Alert, AlertTitle } from '@mui/material';
-import type { ShownFailure } from './useErrorThenReturn';
-
-/** A failure as the forms show it: their own text, and the server's message below it. */
-export function FailureAlert({ failure }: { failure: ShownFailure | null }) {
-  if (!failure) return null;
-  return (
-    <Alert severity="error" sx={{ mb: 2 }}>
-      {failure.detail ? (
-        <>
-          <AlertTitle>{failure.message}</AlertTitle>
-          {failure.detail}
-        </>
-      ) : (
-        failure.message
-      )}
-    </Alert>
-  );
-}
+// The screens' failure alert lives in the form kit; the detail screens take it from here.
+export { FailureAlert } from '../../src/admin-kit/form/FailureAlert';

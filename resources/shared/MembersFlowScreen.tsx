@@ -1,17 +1,14 @@
 // Adding or removing members of a container from a list's bulk action:
-// /organizations/add-users?id=1&id=2, /organizations/remove-users?id=…, and next the
-// profile lists' add-profiles / remove-profiles. SPEC §4: fetch the container, merge or
-// filter the ids, then update it.
-import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+// /organizations/add-users?id=1&id=2, /organizations/remove-users?id=…, and the profile lists'
+// add-profiles / remove-profiles. The container is picked in a react-admin form; SPEC §4: fetch
+// it, merge or filter the ids, then update it; §8: the flow's success or failure message.
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useDataProvider, useTranslate, type Identifier, type RaRecord } from 'react-admin';
-import { PageHeading } from '../../src/admin-kit/PageHeading';
-import { FailureAlert } from './FailureAlert';
+import { Alert } from '@mui/material';
+import { type Identifier, required, useDataProvider, useTranslate } from 'react-admin';
+import { failureOf, ReferenceSelect, type ShownFailure, SpecForm } from '../../src/admin-kit/form';
 import { idsFromQuery, memberIdsOf, mergeIds, withoutIds } from './memberIds';
-import { useAllRecords } from './useAllRecords';
-import type { ShownFailure } from './useErrorThenReturn';
 
 export interface MembersFlowDeclaration {
   /** the container resource: 'organizations', 'profile-lists' */
@@ -30,95 +27,63 @@ export interface MembersFlowDeclaration {
   messages: string;
 }
 
-type Outcome = { kind: 'success'; text: string } | { kind: 'failure'; failure: ShownFailure } | null;
+type Outcome = { success: string } | { failure: ShownFailure } | null;
 
 export function MembersFlowScreen({ declaration }: { declaration: MembersFlowDeclaration }) {
   const { container, memberField, mode, membersPath } = declaration;
   const translate = useTranslate();
-  const text = (name: string, options?: object) => translate(`${declaration.messages}.${name}`, options);
+  const key = (name: string) => `${declaration.messages}.${name}`;
   const dataProvider = useDataProvider();
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const ids = idsFromQuery(searchParams);
-  const containers = useAllRecords<RaRecord>(container);
-  const [choice, setChoice] = useState<Identifier | ''>('');
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (choice === '') {
-      setOutcome({ kind: 'failure', failure: { message: text('no_choice') } });
-      return;
-    }
+  const submit = async ({ chosen }: { chosen?: Identifier }) => {
     setSaving(true);
     setOutcome(null);
     try {
-      const { data: record } = await dataProvider.getOne(container, { id: choice });
+      const { data: record } = await dataProvider.getOne(container, { id: chosen as Identifier });
       const current = memberIdsOf(record[memberField]);
       const next = mode === 'add' ? mergeIds(current, ids) : withoutIds(current, ids);
-      await dataProvider.update(container, {
-        id: record.id,
-        data: { name: record.name, [memberField]: next },
-        previousData: record,
-      });
+      await dataProvider.update(container, { id: record.id, data: { name: record.name, [memberField]: next }, previousData: record });
       await queryClient.invalidateQueries({ queryKey: [container] });
-      setOutcome({ kind: 'success', text: text('success') });
+      setOutcome({ success: translate(key('success')) });
     } catch (error) {
-      const detail = error instanceof Error && error.message ? error.message : undefined;
-      setOutcome({ kind: 'failure', failure: { message: text('failure'), detail } });
+      setOutcome({ failure: failureOf(translate(key('failure')), error) });
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 560 }}>
-      <PageHeading title={text('title')} sx={{ mb: 1 }} />
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {ids.length > 0 ? text('selected', { smart_count: ids.length }) : text('none')}
-      </Typography>
-      {containers.error ? (
-        <FailureAlert
-          failure={{
-            message: text('fetch_failed'),
-            detail: containers.error instanceof Error ? containers.error.message : undefined,
-          }}
-        />
-      ) : null}
-      {outcome?.kind === 'success' && (
-        <Alert severity="success" sx={{ mb: 2 }}>
-          {outcome.text}
-        </Alert>
-      )}
-      {outcome?.kind === 'failure' && <FailureAlert failure={outcome.failure} />}
-      <Paper variant="outlined" component="form" noValidate onSubmit={submit} sx={{ p: 2 }}>
-        <TextField
-          select
-          fullWidth
-          required
-          label={text('choose')}
-          value={containers.data ? choice : ''}
-          onChange={(event) => setChoice(event.target.value === '' ? '' : Number(event.target.value))}
-          disabled={!containers.data}
-          helperText={containers.isPending ? translate('app.list.loading') : undefined}
-          sx={{ mb: 2 }}
-        >
-          {(containers.data ?? []).map((record) => (
-            <MenuItem key={record.id} value={record.id}>
-              {record.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Stack direction="row" spacing={2}>
-          <Button type="submit" variant="contained" disabled={saving || ids.length === 0}>
-            {text('submit')}
-          </Button>
-          <Button component={RouterLink} to={membersPath}>
-            {text('back')}
-          </Button>
-        </Stack>
-      </Paper>
-    </Box>
+    <SpecForm
+      title={key('title')}
+      subtitle={ids.length > 0 ? translate(key('selected'), { smart_count: ids.length }) : translate(key('none'))}
+      submitLabel={key('submit')}
+      backTo={membersPath}
+      backLabel={key('back')}
+      failure={outcome && 'failure' in outcome ? outcome.failure : null}
+      notice={
+        outcome && 'success' in outcome ? (
+          <Alert severity="success" sx={{ mb: 2 }}>
+            {outcome.success}
+          </Alert>
+        ) : null
+      }
+      busy={saving || ids.length === 0}
+      onSubmit={submit}
+      maxWidth={560}
+    >
+      <ReferenceSelect
+        source="chosen"
+        reference={container}
+        label={key('choose')}
+        optionText="name"
+        validate={required(key('no_choice'))}
+        loadFailure={key('fetch_failed')}
+      />
+    </SpecForm>
   );
 }

@@ -1,12 +1,14 @@
 // The values of a form whose fields come from a type definition (a data source's
-// additional_data, a platform connection's connection_parameters): text fields hold a
-// string, list fields a list of strings. While the user types, a list holds the raw lines
-// of its text box (empty ones too, so that a new line can be started); `cleanValues`
+// additional_data, a platform connection's connection_parameters): list fields hold a list of
+// strings, the others (text, connection) a string. While the user types, a list holds the raw
+// lines of its text box (empty ones too, so that a new line can be started); `cleanValues`
 // makes them what is sent.
 import type { FieldDefinition, FieldValues } from '../../types/api';
 
 export type FieldDefinitions = Record<string, FieldDefinition>;
 type FieldValue = FieldValues[string];
+/** A value as a form holds it: react-admin's inputs may hold null for an emptied field. */
+type FormValue = FieldValue | null | undefined;
 
 const emptyValue = (definition: FieldDefinition): FieldValue => (definition.type === 'list' ? [] : '');
 
@@ -15,10 +17,10 @@ export function emptyValues(definitions: FieldDefinitions | undefined): FieldVal
   return Object.fromEntries(Object.entries(definitions ?? {}).map(([key, definition]) => [key, emptyValue(definition)]));
 }
 
-/** A stored value in the shape its field edits: a list for list fields, text for text fields. */
+/** A stored value in the shape its field edits: a list for list fields, text for the others. */
 function asFieldValue(definition: FieldDefinition | undefined, value: FieldValue | undefined): FieldValue {
   if (definition?.type === 'list') return Array.isArray(value) ? value : value ? [value] : [];
-  if (definition?.type === 'text') return Array.isArray(value) ? value.join(', ') : (value ?? '');
+  if (definition) return Array.isArray(value) ? value.join(', ') : (value ?? '');
   return value ?? '';
 }
 
@@ -34,31 +36,19 @@ export function valuesOfRecord(definitions: FieldDefinitions | undefined, stored
 }
 
 /** A list field's entries: trimmed, empty lines left out. */
-export function listEntries(value: FieldValue | undefined): string[] {
+export function listEntries(value: FormValue): string[] {
   const lines = Array.isArray(value) ? value : (value ?? '').split('\n');
   return lines.map((line) => line.trim()).filter((line) => line !== '');
 }
 
-/** The values as they are sent: lists without empty entries, text trimmed. */
-export function cleanValues(definitions: FieldDefinitions | undefined, values: FieldValues): FieldValues {
+/** The values as they are sent: lists without empty entries, text trimmed (a connection's id as text). */
+export function cleanValues(definitions: FieldDefinitions | undefined, values: Record<string, FormValue> | undefined): FieldValues {
   return Object.fromEntries(
-    Object.entries(values).map(([key, value]) => {
+    Object.entries(values ?? {}).map(([key, value]) => {
       const isList = definitions?.[key] ? definitions[key].type === 'list' : Array.isArray(value);
-      return [key, isList ? listEntries(value) : String(value).trim()];
+      return [key, isList ? listEntries(value) : String(value ?? '').trim()];
     }),
   );
-}
-
-/** Whether a field has a value worth sending (a required field must). */
-export function hasValue(value: FieldValue | undefined): boolean {
-  return Array.isArray(value) ? listEntries(value).length > 0 : (value ?? '').trim() !== '';
-}
-
-/** The keys of the required fields the user can see and left empty. */
-export function missingRequired(definitions: FieldDefinitions | undefined, values: FieldValues): string[] {
-  return Object.entries(definitions ?? {})
-    .filter(([key, definition]) => definition.required && !definition.hidden && !hasValue(values[key]))
-    .map(([key]) => key);
 }
 
 /** SPEC §7: the browser's user agent goes along with the values. */

@@ -8,8 +8,10 @@ export const ANNOTATION_CONNECTION = 'annotation_connection';
 
 /** Spread into a connector's additional_data: `additional_data: { …, ...ANNOTATION_FIELDS_DEF }`. */
 export const ANNOTATION_FIELDS_DEF: Record<string, FieldDefinition> = {
-  [ANNOTATION_CONNECTION]: field('LLM annotation (platform connection id)', {
-    help: 'Id of an "LLM (OpenAI-compatible API)" platform connection: that model estimates age, gender, nationalities, summary and ratings, person by person falling back to the offline heuristics. Empty: offline heuristics only.',
+  [ANNOTATION_CONNECTION]: field('LLM annotation (platform connection)', {
+    type: 'connection',
+    category: 'openai_compatible',
+    help: 'An "LLM (OpenAI-compatible API)" platform connection: its model estimates age, gender, nationalities, summary and ratings, person by person falling back to the offline heuristics. Empty: offline heuristics only.',
   }),
 };
 

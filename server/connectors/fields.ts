@@ -30,7 +30,8 @@ export function checkedFieldValues(
       problems.push([`${name}.${key}`, 'Unknown field for this type.']);
       continue;
     }
-    if (definition.type === 'text') {
+    if (definition.type !== 'list') {
+      // text, and a connection's id as text
       if (Array.isArray(value)) problems.push([`${name}.${key}`, 'Enter one text value, not a list.']);
       else checked[key] = value.trim();
     } else {

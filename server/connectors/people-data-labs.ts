@@ -170,8 +170,10 @@ export const peopleDataLabs: ConnectorDeclaration = {
       help: `1 to ${MAX_PROFILES.toLocaleString('en')} (default ${DEFAULT_MAX_PROFILES}).`,
     }),
     connection: field('People Data Labs connection', {
+      type: 'connection',
+      category: PDL_CATEGORY,
       required: true,
-      help: 'Id of a "People Data Labs" platform connection holding the API key.',
+      help: 'A "People Data Labs" platform connection holding the API key.',
     }),
     ...ANNOTATION_FIELDS_DEF,
   },

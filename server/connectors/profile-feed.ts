@@ -67,7 +67,9 @@ export const profileFeed: ConnectorDeclaration = {
     url: field('Feed URL', { required: true, help: 'An http(s) address serving people in the import format (docs/IMPORT_FORMAT.md).' }),
     format: field('Format', { help: "json, ndjson or csv; empty: guessed from the Content-Type, then the URL's extension." }),
     auth_connection: field('Auth connection', {
-      help: 'Id of an "HTTP header" platform connection whose header is sent with the request (optional).',
+      type: 'connection',
+      category: 'http_header',
+      help: 'An "HTTP header" platform connection whose header is sent with the request (optional).',
     }),
     timeout_seconds: field('Timeout (seconds)', {
       help: `Longest wait for the answer, and for each silence while it streams (1 to ${MAX_TIMEOUT_SECONDS}; default ${DEFAULT_TIMEOUT_SECONDS}).`,

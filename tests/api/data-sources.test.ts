@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestApi, type TestApi, type TestUser } from './harness';
 import { expectErrors, expectStatus } from './expect';
-import type { DataSource, DataSourceDimensions, ListResponse } from '../../types/api';
+import type { DataSource, DataSourceDimensions, ListResponse, PlatformConnectionDimensions } from '../../types/api';
 
 let api: TestApi;
 let staff: TestUser;
@@ -50,6 +50,25 @@ describe('type definitions', () => {
     expect(type.additional_data.countries).toMatchObject({ type: 'list', required: false });
     expect(type.schedule_options[0]).toEqual({ value: '', label: 'Manual' });
     expect(type.schedule_options.slice(1).every((option) => option.value.split(' ').length === 5)).toBe(true);
+  });
+
+  it('type the fields that name a platform connection, with the category they take', async () => {
+    const dimensions = expectStatus<DataSourceDimensions>(await call(owner, 'GET', '/api/v1/data-sources/dimensions/'), 200);
+    const categories = Object.keys(
+      expectStatus<PlatformConnectionDimensions>(await call(owner, 'GET', '/api/v1/platform-connections/dimensions/'), 200),
+    );
+    expect(dimensions.people_data_labs.additional_data.connection).toMatchObject({
+      type: 'connection',
+      category: 'people_data_labs',
+      required: true,
+    });
+    expect(dimensions.profile_feed.additional_data.auth_connection).toMatchObject({ type: 'connection', category: 'http_header' });
+    for (const type of Object.values(dimensions)) {
+      expect(type.additional_data.annotation_connection).toMatchObject({ type: 'connection', category: 'openai_compatible' });
+      for (const field of Object.values(type.additional_data))
+        if (field.type === 'connection') expect(categories).toContain(field.category);
+        else expect(field.category).toBeUndefined();
+    }
   });
 
   it('answer 401 without a token', async () => {

@@ -99,8 +99,9 @@ describe('a synthetic source annotated by an LLM connection', () => {
   it('the type offers the field; a value that is not an id is refused', async () => {
     const dimensions = await get<DataSourceDimensions>(owner, '/api/v1/data-sources/dimensions/');
     expect(dimensions.synthetic.additional_data.annotation_connection).toMatchObject({
-      label: 'LLM annotation (platform connection id)',
-      type: 'text',
+      label: 'LLM annotation (platform connection)',
+      type: 'connection',
+      category: 'openai_compatible',
       required: false,
     });
     expectErrors(

@@ -263,6 +263,35 @@ describe('errors a client can cause answer {errors}, never a 500', () => {
   });
 });
 
+describe('platform connections list filters', () => {
+  it('category_type keeps the connections of that category (the choices of a data-source field naming one)', async () => {
+    const owner = await api.user();
+    const create = async (category_type: string, connection_parameters: Record<string, string>) =>
+      expectStatus<{ id: number }>(
+        await request(owner.token, 'POST', '/api/v1/platform-connections/', { category_type, connection_parameters }),
+        201,
+      ).id;
+    const llm = await create('openai_compatible', { base_url: 'http://llm.test/v1', model: 'tiny' });
+    const pdl = await create('people_data_labs', { api_key: 'pdl-key-1234' });
+    const list = async (query: string) => {
+      const page = expectStatus<{ count: number; results: { id: number; category_type: string }[] }>(
+        await request(owner.token, 'GET', `/api/v1/platform-connections?${query}`),
+        200,
+      );
+      return { count: page.count, ids: page.results.map((connection) => connection.id) };
+    };
+    expect(await list('category_type=openai_compatible')).toEqual({ count: 1, ids: [llm] });
+    expect(await list('category_type=people_data_labs&page_size=100')).toEqual({ count: 1, ids: [pdl] });
+    expect((await list('page_size=100')).ids.sort()).toEqual([llm, pdl].sort());
+    expect(await list('category_type=no_such_category')).toEqual({ count: 0, ids: [] });
+    // someone else's connections stay out, filtered or not
+    expect(
+      expectStatus(await request(normal.token, 'GET', '/api/v1/platform-connections?category_type=openai_compatible'), 200).results,
+    ).not.toContainEqual(expect.objectContaining({ id: llm }));
+    expectErrors(await request(owner.token, 'GET', `/api/v1/platform-connections?category_type=${'x'.repeat(101)}`), 400);
+  });
+});
+
 describe('OpenAPI description', () => {
   it('GET /api/docs/json is an OpenAPI 3 document listing every path', async () => {
     const document = expectStatus(await api.call(undefined, { method: 'GET', url: '/api/docs/json' }), 200);

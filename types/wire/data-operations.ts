@@ -65,10 +65,16 @@ export const FieldValueSchema = Type.Union([
 ]);
 export const FieldValuesSchema = Type.Record(Type.String({ maxLength: 100 }), FieldValueSchema);
 
-/** One field of a type definition's form. */
+/**
+ * One field of a type definition's form. `type`: 'text' holds one text value; 'list' a list of
+ * text values; 'connection' names a platform connection of the given `category` — its id, as
+ * text ("12"), edited as a choice among the user's connections of that category.
+ */
 export const FieldDefinitionSchema = Type.Object({
   label: Type.String(),
-  type: Type.Union([Type.Literal('text'), Type.Literal('list')]),
+  type: Type.Union([Type.Literal('text'), Type.Literal('list'), Type.Literal('connection')]),
+  /** type 'connection': the category_type of the platform connections it may name, e.g. 'openai_compatible' */
+  category: Type.Optional(Type.String()),
   required: Type.Boolean(),
   /** kept and sent, never shown in the form */
   hidden: Type.Boolean(),

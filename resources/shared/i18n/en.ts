@@ -1,9 +1,8 @@
-// English texts of the form pieces shared by resources; merged by src/i18n/i18nProvider.ts.
+// English texts of the form pieces shared by resources (the type-driven fields);
+// merged by src/i18n/i18nProvider.ts.
 export default {
   app: {
     form: {
-      name: 'Name',
-      cancel: 'Cancel',
       dimensions_failed: 'Failed to fetch dimensions.',
       list_help: 'One value per line.',
       secret_help: 'Stored encrypted; shown masked afterwards.',

@@ -3,6 +3,7 @@
 // Secrets are sealed at rest and masked in every answer; a masked value sent back keeps the
 // stored secret.
 import type { Kysely } from 'kysely';
+import { Type } from 'typebox';
 import type { Database } from '../../db/schema';
 import type { PlatformConnectionWrite } from '../../../types/api';
 import {
@@ -66,7 +67,11 @@ export const platformConnections = defineEntity({
     defaultOrdering: ['-created_at'],
     search: ['category_type', 'owner.email'],
   },
+  // the connections a data-source field of type 'connection' may name: those of its category
+  filters: { category_type: Type.Optional(Type.String({ maxLength: 100 })) },
   rows: (db, viewer) => ownedByColleagues(platformConnectionRows(db), viewer),
+  filter: (query, filters: { category_type?: string }) =>
+    filters.category_type ? query.where('platform_connection.category_type', '=', filters.category_type) : query,
   toItems: async (db, _viewer, rows: PlatformConnectionRow[]) => rows.map((row) => toPlatformConnection(row, secretBoxOf(db))),
   mayWrite: (viewer, row) => row.owner_id === viewer.id,
   writes: {

@@ -1,4 +1,4 @@
-// English texts of the shared list, detail and form machinery; src/i18n/i18nProvider.ts
+// English texts of the list, detail and form kit; src/i18n/i18nProvider.ts
 // merges this catalogue into the app's. Load errors use the shell's app.errors.*.
 export default {
   app: {
@@ -28,6 +28,9 @@ export default {
     },
     detail: {
       edit: 'Edit',
+    },
+    form: {
+      cancel: 'Cancel',
     },
   },
 };

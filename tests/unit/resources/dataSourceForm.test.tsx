@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { DataSourceCreate } from '../../../resources/data-sources/DataSourceCreate';
 import { DataSourceEdit } from '../../../resources/data-sources/DataSourceEdit';
 import { ERROR_BEFORE_REDIRECT_MS } from '../../../src/constants';
-import { fakeDataProvider, renderInAdmin } from '../support/renderInAdmin';
-import { dataSource, dataSourceDimensions } from './dataOperationsFixtures';
+import { fakeDataProvider, page, renderInAdmin } from '../support/renderInAdmin';
+import { dataSource, dataSourceDimensions, platformConnection } from './dataOperationsFixtures';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -230,5 +230,104 @@ describe('DataSourceEdit', () => {
     expect(alert).toHaveTextContent('Only the owner may change it.');
     act(() => vi.advanceTimersByTime(ERROR_BEFORE_REDIRECT_MS));
     expect(location().pathname).toBe('/data-sources/1');
+  });
+});
+
+describe('fields naming a platform connection', () => {
+  const withConnections = {
+    ...dataSourceDimensions,
+    people_data_labs: {
+      internal_name: 'people_data_labs',
+      label: 'People Data Labs',
+      additional_data: {
+        query: { label: 'Search query', type: 'text', required: false, hidden: false },
+        connection: { label: 'PDL connection', type: 'connection', category: 'people_data_labs', required: true, hidden: false },
+        annotation_connection: {
+          label: 'LLM annotation',
+          type: 'connection',
+          category: 'openai_compatible',
+          required: false,
+          hidden: false,
+        },
+      },
+      schedule_options: [{ value: '', label: 'Manual' }],
+    },
+  } as typeof dataSourceDimensions;
+  const connections = [
+    platformConnection(3, {
+      category_type: 'people_data_labs',
+      connection_parameters: { api_key: '••••••••abcd', base_url: 'https://pdl.test/v5' },
+    }),
+    platformConnection(4, { category_type: 'people_data_labs', connection_parameters: { api_key: '••••••••efgh', base_url: '' } }),
+    platformConnection(7, { category_type: 'openai_compatible', connection_parameters: { base_url: 'http://llm.test/v1', model: 'tiny' } }),
+  ];
+  const connectionCalls = {
+    request: dimensionsRequest(() => Promise.resolve(withConnections)),
+    getList: (_resource: string, { filter }: { filter: { category_type?: string } }) =>
+      page(connections.filter((connection) => connection.category_type === filter.category_type)),
+    getMany: (_resource: string, { ids }: { ids: string[] }) =>
+      Promise.resolve({ data: connections.filter((connection) => ids.map(String).includes(String(connection.id))) }),
+  };
+
+  it('offers the connections of the field’s category and sends the chosen one’s id as text', async () => {
+    const ui = userEvent.setup();
+    const { dataProvider } = renderCreate(connectionCalls);
+    await ui.type(await screen.findByRole('textbox', { name: 'Name' }), 'PDL founders');
+    await select(ui, /^Source Type/, 'People Data Labs');
+    await ui.click(await screen.findByRole('combobox', { name: /^PDL connection/ }));
+    // required: no empty entry; the API filters by category
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      '#3 https://pdl.test/v5 (ada@example.com)',
+      '#4 (ada@example.com)',
+    ]);
+    expect(dataProvider.getList).toHaveBeenCalledWith(
+      'platform-connections',
+      expect.objectContaining({ filter: { category_type: 'people_data_labs' }, pagination: { page: 1, perPage: 100 } }),
+    );
+    await ui.click(screen.getByRole('option', { name: '#4 (ada@example.com)' }));
+    await ui.click(screen.getByRole('combobox', { name: /^LLM annotation/ }));
+    const llm = await screen.findAllByRole('option');
+    // optional: an empty entry first, then the LLM connections only
+    expect(llm.map((option) => option.textContent?.trim())).toEqual(['', '#7 http://llm.test/v1, tiny (ada@example.com)']);
+    await ui.keyboard('{Escape}');
+    await ui.click(screen.getByRole('button', { name: 'Save' }));
+    expect(dataProvider.create).toHaveBeenCalledWith('data-sources', {
+      data: {
+        name: 'PDL founders',
+        source_type: 'people_data_labs',
+        additional_data: { query: '', connection: '4', annotation_connection: '', user_agent: navigator.userAgent },
+      },
+    });
+  });
+
+  it('requires a required connection', async () => {
+    const ui = userEvent.setup();
+    const { dataProvider } = renderCreate(connectionCalls);
+    await ui.type(await screen.findByRole('textbox', { name: 'Name' }), 'PDL founders');
+    await select(ui, /^Source Type/, 'People Data Labs');
+    await screen.findByRole('combobox', { name: /^PDL connection/ });
+    await ui.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Required')).toBeInTheDocument();
+    expect(dataProvider.create).not.toHaveBeenCalled();
+  });
+
+  it('shows the stored connection chosen and puts its id back', async () => {
+    const ui = userEvent.setup();
+    const stored = dataSource(1, {
+      source_type: 'people_data_labs',
+      additional_data: { query: 'SELECT 1', connection: '3', annotation_connection: '7' },
+      cron_schedule: null,
+    });
+    const { dataProvider } = renderEdit(stored, connectionCalls);
+    const connection = await screen.findByRole('combobox', { name: /^PDL connection/ });
+    await waitFor(() => expect(connection).toHaveTextContent('#3 https://pdl.test/v5 (ada@example.com)'));
+    expect(screen.getByRole('combobox', { name: /^LLM annotation/ })).toHaveTextContent('#7 http://llm.test/v1, tiny (ada@example.com)');
+    await ui.click(screen.getByRole('button', { name: 'Save' }));
+    expect(dataProvider.update.mock.calls[0][1].data.additional_data).toEqual({
+      query: 'SELECT 1',
+      connection: '3',
+      annotation_connection: '7',
+      user_agent: navigator.userAgent,
+    });
   });
 });

@@ -1,13 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import {
-  cleanValues,
-  emptyValues,
-  listEntries,
-  missingRequired,
-  valuesOfRecord,
-  withUserAgent,
-} from '../../../resources/shared/fieldValues';
+import { cleanValues, emptyValues, listEntries, valuesOfRecord, withUserAgent } from '../../../resources/shared/fieldValues';
+import { filled } from '../../../src/admin-kit/form';
 import type { FieldDefinitions } from '../../../resources/shared/fieldValues';
 
 const definitions: FieldDefinitions = {
@@ -15,32 +9,35 @@ const definitions: FieldDefinitions = {
   tags: { label: 'Tags', type: 'list', required: true, hidden: false },
   note: { label: 'Note', type: 'text', required: false, hidden: false },
   token: { label: 'Token', type: 'text', required: true, hidden: true },
+  llm: { label: 'LLM', type: 'connection', category: 'openai_compatible', required: false, hidden: false },
 };
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('field values of a type definition', () => {
   it('empties every field: text as "", lists as []', () => {
-    expect(emptyValues(definitions)).toEqual({ url: '', tags: [], note: '', token: '' });
+    expect(emptyValues(definitions)).toEqual({ url: '', tags: [], note: '', token: '', llm: '' });
     expect(emptyValues(undefined)).toEqual({});
   });
 
   it('starts from a record: defined fields in their shape, hidden ones kept, undefined keys left out', () => {
-    expect(valuesOfRecord(definitions, { url: 'u', tags: 'one', token: 't', user_agent: 'UA', gone: 'x' })).toEqual({
+    expect(valuesOfRecord(definitions, { url: 'u', tags: 'one', token: 't', llm: '12', user_agent: 'UA', gone: 'x' })).toEqual({
       url: 'u',
       tags: ['one'],
       note: '',
       token: 't',
+      llm: '12',
     });
     expect(valuesOfRecord(undefined, { url: 'u', gone: 'x' })).toEqual({ url: 'u', gone: 'x' });
     expect(valuesOfRecord(definitions, { url: ['a', 'b'] })).toMatchObject({ url: 'a, b', tags: [] });
   });
 
-  it('cleans lists of empty lines and trims text', () => {
-    expect(cleanValues(definitions, { url: ' u ', tags: ['a', '', ' b ', ''], note: '', extra: ['x', ''] })).toEqual({
+  it('cleans lists of empty lines and trims text; a chosen connection goes as its id in text', () => {
+    expect(cleanValues(definitions, { url: ' u ', tags: ['a', '', ' b ', ''], note: null, llm: 12 as never, extra: ['x', ''] })).toEqual({
       url: 'u',
       tags: ['a', 'b'],
       note: '',
+      llm: '12',
       extra: ['x'],
     });
     fc.assert(
@@ -52,10 +49,11 @@ describe('field values of a type definition', () => {
     );
   });
 
-  it('names the visible required fields left empty, not the hidden ones', () => {
-    expect(missingRequired(definitions, emptyValues(definitions))).toEqual(['url', 'tags']);
-    expect(missingRequired(definitions, { url: '  ', tags: ['', ' '] })).toEqual(['url', 'tags']);
-    expect(missingRequired(definitions, { url: 'u', tags: ['a'] })).toEqual([]);
+  it('a required field wants more than spaces or empty lines', () => {
+    const required = filled();
+    for (const empty of ['', '  ', null, undefined, [], ['', ' ']]) expect(required(empty, {}, {})).toBe('ra.validation.required');
+    for (const value of ['u', ['', 'a']]) expect(required(value, {}, {})).toBeUndefined();
+    expect(filled()).toBe(required);
   });
 
   it("adds the browser's user agent", () => {

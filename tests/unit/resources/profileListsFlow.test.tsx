@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProfileList } from '../../../types/api';
 import { AddProfilesToList, RemoveProfilesFromList } from '../../../resources/profile-lists/ProfileListMembersFlow';
@@ -18,6 +18,8 @@ function renderFlow(mode: 'add' | 'remove', url: string, overrides = {}) {
   const dataProvider = fakeDataProvider({
     getList: () => page([stored[1], stored[2]]),
     getOne: (_resource: string, { id }: { id: number }) => Promise.resolve({ data: stored[id] }),
+    // the chosen record, as react-admin's <ReferenceInput> reads it
+    getMany: (_resource: string, { ids }: { ids: number[] }) => Promise.resolve({ data: ids.map((id) => stored[id]) }),
     update: (_resource: string, { id, data }: { id: number; data: object }) => Promise.resolve({ data: { id, ...data } }),
     ...overrides,
   });
@@ -35,9 +37,11 @@ describe('/profile-lists/add-profiles', () => {
   it("asks for a list when none is chosen: 'Please select a profile list.'", async () => {
     const ui = userEvent.setup();
     const { dataProvider } = renderFlow('add', '/profile-lists/add-profiles?id=3&id=5');
-    await waitFor(() => expect(screen.getByRole('combobox', { name: /Profile List/ })).not.toHaveAttribute('aria-disabled'));
+    await screen.findByRole('combobox', { name: /Profile List/ });
     await ui.click(screen.getByRole('button', { name: 'Add Profiles' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please select a profile list.');
+    // the select's own validation message
+    expect(await screen.findByText('Please select a profile list.')).toBeInTheDocument();
+    expect(dataProvider.getOne).not.toHaveBeenCalled();
     expect(dataProvider.update).not.toHaveBeenCalled();
   });
 

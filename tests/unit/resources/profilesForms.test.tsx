@@ -123,8 +123,8 @@ describe('rating screens', () => {
     await waitFor(() => expect(loads).toBe(1));
     await ui.type(field, '7.25');
     await ui.click(screen.getByRole('button', { name: 'Save' }));
-    const userRating = await screen.findByText('User Rating', { selector: 'dt' });
-    expect(userRating.nextElementSibling).toHaveTextContent('7.25');
+    const userRating = async () => (await screen.findAllByRole('term')).find((term) => term.textContent === 'User Rating');
+    await waitFor(async () => expect((await userRating())?.nextElementSibling).toHaveTextContent('7.25'));
   });
 
   it("show 'Failed to update Rating.' for 3 seconds, then return to the profile", async () => {
