@@ -1,30 +1,27 @@
+import { FunctionField, TextField } from 'react-admin';
 import type { Company } from '../../types/api';
-import { DetailFields } from '../../src/lists/DetailFields';
-import { DetailScreen } from '../../src/lists/DetailScreen';
-import type { FieldDeclaration } from '../../src/lists/types';
+import { DateTimeField, NamesField } from '../../src/admin-kit/fields';
+import { SpecShow } from '../../src/admin-kit/show/SpecShow';
+import { SpecShowLayout } from '../../src/admin-kit/show/SpecShowLayout';
 import { companyHandle } from './companyExternalId';
 
-const label = (field: string) => `resources.companies.fields.${field}`;
-
-const fields: FieldDeclaration<Company>[] = [
-  { source: 'id', label: label('id') },
-  { source: 'external_id', label: label('external_id'), render: (company) => companyHandle(company.external_id) },
-  { source: 'name', label: label('name') },
-  { source: 'description', label: label('description') },
-  { source: 'year_founded', label: label('year_founded') },
-  { source: 'location', label: label('location') },
-  { source: 'industry', label: label('industry') },
-  { source: 'company_size', label: label('company_size') },
-  { source: 'data_sources', label: label('data_sources'), type: 'names' },
-  { source: 'created_at', label: label('created_at'), type: 'datetime' },
-  { source: 'updated_at', label: label('updated_at'), type: 'datetime' },
-];
-
-/** /companies/{id}: every field that has a value (SPEC §2: empty values are hidden). */
+/** /companies/{id}: every field that has a value (SPEC §2: empty values are hidden); labels are resources.companies.fields.*. */
 export function CompanyShow() {
   return (
-    <DetailScreen<Company> resource="companies" title="resources.companies.show_title">
-      {(company) => <DetailFields record={company} fields={fields} resource="companies" />}
-    </DetailScreen>
+    <SpecShow<Company> resource="companies" title="resources.companies.show_title">
+      <SpecShowLayout>
+        <TextField source="id" />
+        <FunctionField<Company> source="external_id" render={(company) => companyHandle(company.external_id)} />
+        <TextField source="name" />
+        <TextField source="description" />
+        <TextField source="year_founded" />
+        <TextField source="location" />
+        <TextField source="industry" />
+        <TextField source="company_size" />
+        <NamesField source="data_sources" />
+        <DateTimeField source="created_at" />
+        <DateTimeField source="updated_at" />
+      </SpecShowLayout>
+    </SpecShow>
   );
 }

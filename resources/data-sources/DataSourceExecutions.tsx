@@ -1,36 +1,47 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Link, Stack, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { Link } from '@mui/material';
+import { ArrayField, DataTable, useRecordContext, useTranslate } from 'react-admin';
 import type { DataSource, DataSourceExecution, ExecutionResult } from '../../types/api';
-import { RecordsTable } from '../../src/lists/RecordsTable';
-import type { ColumnDeclaration } from '../../src/lists/types';
+import { DateTimeField, ShowLinkField } from '../../src/admin-kit/fields';
+import { EmptyText, ShowSection } from '../../src/admin-kit/show/ShowSection';
 
 /** SPEC §2: a result shows its exception messages joined when there are any. */
 export const resultMessages = (result: ExecutionResult) => result?.exc_message.join(', ') ?? '';
 
 const label = (field: string) => `resources.data-sources.executions.${field}`;
 
-const columns: ColumnDeclaration<DataSourceExecution>[] = [
-  { source: 'status', label: label('status'), link: (execution) => `/executions/${execution.id}` },
-  { source: 'date_done', label: label('date_done'), type: 'datetime', empty: 'app.value.not_available' },
-  { source: 'result', label: label('result'), render: (execution) => resultMessages(execution.result) },
-];
-
-/** The data source's latest executions, newest first, and the way to all of them. */
-export function DataSourceExecutions({ dataSource }: { dataSource: DataSource }) {
+/** The data source's latest executions (the record's `executions`), newest first, and the way to all of them. */
+export function DataSourceExecutions() {
   const translate = useTranslate();
-  const title = translate(label('title'));
+  const dataSource = useRecordContext<DataSource>();
+  if (!dataSource) return null;
   return (
-    <>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline', mt: 3, mb: 1 }}>
-        <Typography variant="h6" component="h2">
-          {title}
-        </Typography>
+    <ShowSection
+      title={label('title')}
+      sx={{ mt: 3 }}
+      aside={
         <Link component={RouterLink} to={`/executions?data_source=${dataSource.id}`}>
           {translate(label('all'))}
         </Link>
-      </Stack>
-      <RecordsTable resource="executions" columns={columns} rows={dataSource.executions} label={title} emptyText={label('empty')} />
-    </>
+      }
+    >
+      <ArrayField source="executions">
+        <DataTable<DataSourceExecution>
+          aria-label={translate(label('title'))}
+          bulkActionButtons={false}
+          rowClick={false}
+          storeKey="data-sources.executions.datatable"
+          empty={<EmptyText text={label('empty')} />}
+        >
+          <DataTable.Col source="status" label={label('status')} disableSort>
+            <ShowLinkField source="status" to={(execution) => `/executions/${execution.id}`} />
+          </DataTable.Col>
+          <DataTable.Col source="date_done" label={label('date_done')} disableSort>
+            <DateTimeField source="date_done" emptyText="app.value.not_available" />
+          </DataTable.Col>
+          <DataTable.Col source="result" label={label('result')} disableSort render={(execution) => resultMessages(execution.result)} />
+        </DataTable>
+      </ArrayField>
+    </ShowSection>
   );
 }

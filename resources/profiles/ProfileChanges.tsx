@@ -1,9 +1,8 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { Link, Typography } from '@mui/material';
+import { DataTable, type Identifier, ListBase, useTranslate } from 'react-admin';
 import type { ProfileChange } from '../../types/api';
-import { formatDateTime } from '../../src/format';
-import { useListData } from '../../src/lists/useListData';
+import { DateTimeField } from '../../src/admin-kit/fields';
 
 const SHOWN = 10;
 
@@ -28,53 +27,67 @@ export function changeValueText(value: unknown): string {
   );
 }
 
-/** The profile's latest changes (retrievals and staff corrections), newest first. */
-export function ProfileChanges({ profileId }: { profileId: number }) {
+const label = (key: string) => `resources.profiles.changes.${key}`;
+/** the changes' own order (newest first): no ordering asked for */
+const SERVER_ORDER = { field: '', order: 'ASC' } as const;
+/** the failure shows in place of the table, not as react-admin's notification */
+const ignore = () => undefined;
+
+/** The profile's latest changes (retrievals and staff corrections), newest first: GET /profiles/{id}/changes/. */
+export function ProfileChanges({ profileId }: { profileId: Identifier }) {
   const translate = useTranslate();
-  const { data, isPending, error } = useListData<ProfileChange & { id: number }>(`profiles/${profileId}/changes`, {
-    page: 1,
-    pageSize: SHOWN,
-    search: '',
-    ordering: '',
-    filters: {},
-  });
-  const label = (key: string) => translate(`resources.profiles.changes.${key}`);
-  if (isPending) return <Typography>{translate('app.list.loading', { _: 'Loading...' })}</Typography>;
-  if (error) return <Typography color="error">{label('failed')}</Typography>;
-  if (!data?.data.length) return <Typography>{label('none')}</Typography>;
   const fieldLabel = (field: string) => translate(`resources.profiles.changes.field_names.${field}`, { _: field });
   return (
-    <Table size="small" aria-label={label('title')}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{label('when')}</TableCell>
-          <TableCell>{label('field')}</TableCell>
-          <TableCell>{label('before')}</TableCell>
-          <TableCell>{label('after')}</TableCell>
-          <TableCell>{label('by')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {data.data.map((change) => (
-          <TableRow key={change.id}>
-            <TableCell>{formatDateTime(change.changed_at)}</TableCell>
-            <TableCell>{fieldLabel(change.field)}</TableCell>
-            <TableCell sx={{ overflowWrap: 'anywhere' }}>{change.field === 'profile' ? '—' : changeValueText(change.old_value)}</TableCell>
-            <TableCell sx={{ overflowWrap: 'anywhere' }}>
-              {change.field === 'profile' ? label('created') : changeValueText(change.new_value)}
-            </TableCell>
-            <TableCell>
-              {change.execution_id === null ? (
-                label('correction')
-              ) : (
-                <Link component={RouterLink} to={`/executions/${change.execution_id}`}>
-                  {translate('resources.profiles.changes.execution', { id: change.execution_id })}
-                </Link>
-              )}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <ListBase<ProfileChange & { id: number }>
+      resource={`profiles/${profileId}/changes`}
+      perPage={SHOWN}
+      sort={SERVER_ORDER}
+      disableSyncWithLocation
+      storeKey={false}
+      queryOptions={{ onError: ignore }}
+      loading={<Typography>{translate('app.list.loading')}</Typography>}
+      error={<Typography color="error">{translate(label('failed'))}</Typography>}
+      empty={<Typography>{translate(label('none'))}</Typography>}
+    >
+      <DataTable<ProfileChange & { id: number }>
+        aria-label={translate(label('title'))}
+        bulkActionButtons={false}
+        rowClick={false}
+        storeKey="profiles.changes.datatable"
+      >
+        <DataTable.Col source="changed_at" label={label('when')} disableSort field={DateTimeField} />
+        <DataTable.Col source="field" label={label('field')} disableSort render={(change) => fieldLabel(change.field)} />
+        <DataTable.Col
+          source="old_value"
+          label={label('before')}
+          disableSort
+          cellSx={wrapAnywhere}
+          render={(change) => (change.field === 'profile' ? '—' : changeValueText(change.old_value))}
+        />
+        <DataTable.Col
+          source="new_value"
+          label={label('after')}
+          disableSort
+          cellSx={wrapAnywhere}
+          render={(change) => (change.field === 'profile' ? translate(label('created')) : changeValueText(change.new_value))}
+        />
+        <DataTable.Col
+          source="execution_id"
+          label={label('by')}
+          disableSort
+          render={(change) =>
+            change.execution_id === null ? (
+              translate(label('correction'))
+            ) : (
+              <Link component={RouterLink} to={`/executions/${change.execution_id}`}>
+                {translate(label('execution'), { id: change.execution_id })}
+              </Link>
+            )
+          }
+        />
+      </DataTable>
+    </ListBase>
   );
 }
+
+const wrapAnywhere = () => ({ overflowWrap: 'anywhere' }) as const;

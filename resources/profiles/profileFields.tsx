@@ -1,55 +1,67 @@
-// The label/value sections of a profile's detail screen (SPEC §2 Profile detail, §3 Profile).
+// The label/value sections of a profile's detail screen (SPEC §2 Profile detail, §3 Profile), as
+// react-admin fields of the profile in the record context; labels are resources.profiles.fields.*.
 import { Link } from '@mui/material';
-import type { TranslateFunction } from 'react-admin';
+import { FunctionField, TextField, useLocaleState, useTranslate } from 'react-admin';
 import { RATING_FIELDS, type Profile } from '../../types/api';
-import type { FieldDeclaration } from '../../src/lists/types';
+import { DateTimeField, NamesField } from '../../src/admin-kit/fields';
+import { SpecShowLayout } from '../../src/admin-kit/show/SpecShowLayout';
 import { nationalitiesText } from './nationality';
 
-const label = (field: string) => `resources.profiles.fields.${field}`;
 const notAvailable = 'app.value.not_available';
 
-export const basicInfoFields: FieldDeclaration<Profile>[] = [
-  { source: 'first_name', label: label('first_name') },
-  { source: 'last_name', label: label('last_name') },
-  { source: 'email', label: label('email') },
-  { source: 'headline', label: label('headline') },
-  { source: 'location', label: label('location') },
-  { source: 'current_company', label: label('current_company') },
-  {
-    source: 'external_id',
-    label: label('external_id'),
-    render: ({ external_id }) =>
-      /^https?:\/\//.test(external_id ?? '') ? (
-        <Link href={external_id} target="_blank" rel="noopener noreferrer">
-          {external_id}
-        </Link>
-      ) : (
-        external_id
-      ),
-  },
-  { source: 'data_sources', label: label('data_sources'), type: 'names' },
-  { source: 'created_at', label: label('created_at'), type: 'datetime' },
-  { source: 'updated_at', label: label('updated_at'), type: 'datetime' },
-];
+/** The external id, as a link (new tab) when it is an address. */
+const externalId = ({ external_id }: Profile) =>
+  external_id && /^https?:\/\//.test(external_id) ? (
+    <Link href={external_id} target="_blank" rel="noopener noreferrer">
+      {external_id}
+    </Link>
+  ) : (
+    external_id
+  );
 
-/** The AI annotation: age, gender, nationalities with percentages, summary and the four ratings. */
-export function annotationFields(locale: string): FieldDeclaration<Profile>[] {
-  return [
-    { source: 'age_value', label: label('age_value') },
-    {
-      source: 'gender_value',
-      label: label('gender_value'),
-      render: ({ gender_value }, translate: TranslateFunction) =>
-        gender_value ? translate(`resources.profiles.genders.${gender_value}`, { _: gender_value }) : null,
-    },
-    { source: 'nationalities', label: label('nationalities'), render: (profile) => nationalitiesText(profile.nationalities, locale) },
-    { source: 'summary', label: label('summary') },
-    ...RATING_FIELDS.map((field) => ({ source: field, label: label(field), empty: notAvailable })),
-  ];
+export function ProfileBasicInfo() {
+  return (
+    <SpecShowLayout>
+      <TextField source="first_name" />
+      <TextField source="last_name" />
+      <TextField source="email" />
+      <TextField source="headline" />
+      <TextField source="location" />
+      <TextField source="current_company" />
+      <FunctionField<Profile> source="external_id" render={externalId} />
+      <NamesField source="data_sources" />
+      <DateTimeField source="created_at" />
+      <DateTimeField source="updated_at" />
+    </SpecShowLayout>
+  );
+}
+
+/** The AI annotation: age, gender, nationalities with percentages, summary and the four ratings (N/A when missing). */
+export function ProfileAnnotation() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <SpecShowLayout>
+      <TextField source="age_value" />
+      <FunctionField<Profile>
+        source="gender_value"
+        render={({ gender_value }) => (gender_value ? translate(`resources.profiles.genders.${gender_value}`, { _: gender_value }) : null)}
+      />
+      <FunctionField<Profile> source="nationalities" render={(profile) => nationalitiesText(profile.nationalities, locale)} />
+      <TextField source="summary" />
+      {RATING_FIELDS.map((field) => (
+        <TextField key={field} source={field} emptyText={notAvailable} />
+      ))}
+    </SpecShowLayout>
+  );
 }
 
 /** SPEC §2/§3: FS Rating (app_rating) and User Rating (profile_rating), shown to everyone. */
-export const ratingFields: FieldDeclaration<Profile>[] = [
-  { source: 'app_rating', label: label('app_rating'), empty: notAvailable },
-  { source: 'profile_rating', label: label('profile_rating'), empty: notAvailable },
-];
+export function ProfileRatings() {
+  return (
+    <SpecShowLayout>
+      <TextField source="app_rating" emptyText={notAvailable} />
+      <TextField source="profile_rating" emptyText={notAvailable} />
+    </SpecShowLayout>
+  );
+}

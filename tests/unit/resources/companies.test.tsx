@@ -62,6 +62,14 @@ describe('CompanyShow', () => {
     const value = (term: string) => terms.find((one) => one.textContent === term)?.nextElementSibling?.textContent;
     expect(value('External ID')).toBe('acme-3');
     expect(value('Data Sources')).toBe('Berlin founders, Public AI list');
+    // read-only: no Edit
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+  });
+
+  it("shows 'Error: {message}' when the company cannot be loaded", async () => {
+    const dataProvider = fakeDataProvider({ getOne: () => Promise.reject(new Error('Not found.')) });
+    renderInAdmin(<CompanyShow />, { dataProvider, url: '/companies/3', path: '/companies/:id' });
+    expect(await screen.findByText('Error: Not found.')).toBeInTheDocument();
   });
 
   it('strips the professional-network company URL prefix only', () => {

@@ -177,6 +177,10 @@ describe('DataSourceShow', () => {
     expect(within(table).getByText('Blocked, Try later')).toBeInTheDocument();
     expect(within(table).getByText(formatDateTime('2026-11-22T08:10:00Z'))).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'STARTED' })).toHaveAttribute('href', '/executions/10');
+    const started = within(table).getByRole('link', { name: 'STARTED' }).closest('tr') as HTMLElement;
+    expect(within(started).getAllByRole('cell')[1]).toHaveTextContent('N/A');
+    // no sorting: the headers are plain texts
+    expect(within(table).queryAllByRole('button')).toEqual([]);
     expect(screen.getByRole('link', { name: 'All executions of this data source' })).toHaveAttribute('href', '/executions?data_source=1');
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/data-sources/1/update');
   });
@@ -187,6 +191,13 @@ describe('DataSourceShow', () => {
     const values = screen.getAllByRole('definition');
     expect(values[2]).toHaveTextContent('No');
     expect(values[5]).toHaveTextContent('Manual');
+    // no executions yet
+    expect(screen.getByText('No executions yet.')).toBeInTheDocument();
+  });
+
+  it("shows 'Error: {message}' when the data source cannot be loaded", async () => {
+    renderShow(detailed, { getOne: () => Promise.reject(new Error('Not found.')) });
+    expect(await screen.findByText('Error: Not found.')).toBeInTheDocument();
   });
 
   it('Retrieve Data starts a retrieval and opens the new execution', async () => {

@@ -80,7 +80,16 @@ describe('OrganizationShow', () => {
         .map((header) => header.textContent),
     ).toEqual(['First Name', 'Last Name', 'Email', 'Joined At']);
     expect(within(table).getByText('user6@example.com')).toBeInTheDocument();
+    // no sorting: the headers are plain texts
+    expect(within(table).queryAllByRole('button')).toEqual([]);
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/organizations/4/update');
+  });
+
+  it('says so when the organization has no users', async () => {
+    const dataProvider = fakeDataProvider({ getOne: () => Promise.resolve({ data: organization(4) }) });
+    renderInAdmin(<OrganizationShow />, { dataProvider, url: '/organizations/4', path: '/organizations/:id' });
+    expect(await screen.findByText('No users in this organization.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Users' })).toBeInTheDocument();
   });
 });
 

@@ -101,9 +101,23 @@ describe('PlatformConnectionShow', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Delete this platform connection?');
     expect(dataProvider.delete).not.toHaveBeenCalled();
-    await ui.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await ui.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(dataProvider.delete).toHaveBeenCalledWith('platform-connections', expect.objectContaining({ id: 4 }));
     await waitFor(() => expect(location().pathname).toBe('/platform-connections'));
+  });
+
+  it("shows the server's message when the deletion is refused, and stays", async () => {
+    const ui = userEvent.setup();
+    const { location } = renderShow({ delete: () => Promise.reject(new Error('A data source uses it.')) });
+    await ui.click(await screen.findByRole('button', { name: 'Delete' }));
+    await ui.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Deletion failed: A data source uses it.')).toBeInTheDocument();
+    expect(location().pathname).toBe('/platform-connections/4');
+  });
+
+  it("shows 'Error: {message}' when the connection cannot be loaded", async () => {
+    renderShow({ getOne: () => Promise.reject(new Error('Not found.')) });
+    expect(await screen.findByText('Error: Not found.')).toBeInTheDocument();
   });
 });
 

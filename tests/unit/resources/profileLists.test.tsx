@@ -79,7 +79,16 @@ describe('ProfileListShow', () => {
         .map((header) => header.textContent),
     ).toEqual(['ID', 'First Name', 'Last Name', 'External ID']);
     expect(within(table).getByText('https://www.linkedin.com/in/p-6/')).toBeInTheDocument();
+    // no sorting: the headers are plain texts
+    expect(within(table).queryAllByRole('button')).toEqual([]);
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/profile-lists/4/update');
+  });
+
+  it("says 'No profiles in this list.' for an empty list", async () => {
+    const dataProvider = fakeDataProvider({ getOne: () => Promise.resolve({ data: profileList(4) }) });
+    renderInAdmin(<ProfileListShow />, { dataProvider, url: '/profile-lists/4', path: '/profile-lists/:id' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile List List 4' })).toBeInTheDocument();
+    expect(screen.getByText('No profiles in this list.')).toBeInTheDocument();
   });
 });
 
