@@ -82,6 +82,7 @@ export function MembersFlowScreen({ declaration }: { declaration: MembersFlowDec
         label={key('choose')}
         optionText="name"
         validate={required(key('no_choice'))}
+        required
         loadFailure={key('fetch_failed')}
       />
     </SpecForm>

@@ -86,6 +86,7 @@ function DefinedInput({ source, definition, keepsSecret }: { source: string; def
         filter={definition.category ? { category_type: definition.category } : undefined}
         label={definition.label}
         validate={validate}
+        required={definition.required}
         optionText={connectionText}
         helperText={helpWith()}
       />

@@ -1,9 +1,17 @@
-// A field that names another record, as a select of those records (react-admin's <ReferenceInput>
-// with a <SelectInput>): the API's largest page of them in the server's own order, filtered as
-// the API's list accepts, and the screen's own text when they cannot be loaded
-// ('Failed to fetch organizations.') with the server's message.
+// A field that names another record, as a choice among those records (react-admin's
+// <ReferenceInput> with an <AutocompleteInput>): opened, it offers the API's largest page of them
+// in the server's own order; typed into, it asks the API's `search` — so a user with more records
+// than a page still reaches every one. Filtered as the API's list accepts; the screen's own text
+// when they cannot be loaded ('Failed to fetch organizations.') with the server's message.
 import type { ReactNode } from 'react';
-import { ReferenceInput, SelectInput, type SelectInputProps, useChoicesContext, useTranslate, type Validator } from 'react-admin';
+import {
+  AutocompleteInput,
+  type AutocompleteInputProps,
+  ReferenceInput,
+  useChoicesContext,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
 import { failureOf } from './errorThenReturn';
 import { FailureAlert } from './FailureAlert';
 
@@ -12,6 +20,8 @@ export const LARGEST_PAGE = 100;
 /** No ordering: the list's default order on the server. */
 const SERVER_ORDER = { field: '', order: 'ASC' } as const;
 const NO_RETRY = { retry: false } as const;
+/** what is typed becomes the list's search (every list of the API has one) */
+const searchFor = (text: string) => (text.trim() ? { search: text.trim() } : {});
 
 export interface ReferenceSelectProps {
   source: string;
@@ -22,14 +32,26 @@ export interface ReferenceSelectProps {
   /** i18n key or text */
   label: string;
   validate?: Validator | Validator[];
+  /** a required choice cannot be cleared; an optional one can (no record named: '') */
+  required?: boolean;
   /** how a record reads in the select; react-admin's recordRepresentation unless told */
-  optionText?: SelectInputProps['optionText'];
+  optionText?: AutocompleteInputProps['optionText'];
   helperText?: ReactNode;
   /** i18n key of the text shown when the records cannot be loaded */
   loadFailure?: string;
 }
 
-export function ReferenceSelect({ source, reference, filter, label, validate, optionText, helperText, loadFailure }: ReferenceSelectProps) {
+export function ReferenceSelect({
+  source,
+  reference,
+  filter,
+  label,
+  validate,
+  required = false,
+  optionText,
+  helperText,
+  loadFailure,
+}: ReferenceSelectProps) {
   return (
     <ReferenceInput
       source={source}
@@ -40,7 +62,14 @@ export function ReferenceSelect({ source, reference, filter, label, validate, op
       // a failure shows at once, not after react-query's back-off
       queryOptions={NO_RETRY}
     >
-      <SelectInput label={label} optionText={optionText} validate={validate} helperText={helperText} />
+      <AutocompleteInput
+        label={label}
+        optionText={optionText}
+        validate={validate}
+        helperText={helperText}
+        filterToQuery={searchFor}
+        disableClearable={required}
+      />
       {loadFailure && <ChoicesFailure message={loadFailure} />}
     </ReferenceInput>
   );

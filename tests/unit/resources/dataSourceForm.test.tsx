@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DataSourceCreate } from '../../../resources/data-sources/DataSourceCreate';
 import { DataSourceEdit } from '../../../resources/data-sources/DataSourceEdit';
@@ -287,8 +287,8 @@ describe('fields naming a platform connection', () => {
     await ui.click(screen.getByRole('option', { name: '#4 (ada@example.com)' }));
     await ui.click(screen.getByRole('combobox', { name: /^LLM annotation/ }));
     const llm = await screen.findAllByRole('option');
-    // optional: an empty entry first, then the LLM connections only
-    expect(llm.map((option) => option.textContent?.trim())).toEqual(['', '#7 http://llm.test/v1, tiny (ada@example.com)']);
+    // the LLM connections only; optional: nothing chosen is allowed
+    expect(llm.map((option) => option.textContent?.trim())).toEqual(['#7 http://llm.test/v1, tiny (ada@example.com)']);
     await ui.keyboard('{Escape}');
     await ui.click(screen.getByRole('button', { name: 'Save' }));
     expect(dataProvider.create).toHaveBeenCalledWith('data-sources', {
@@ -320,8 +320,8 @@ describe('fields naming a platform connection', () => {
     });
     const { dataProvider } = renderEdit(stored, connectionCalls);
     const connection = await screen.findByRole('combobox', { name: /^PDL connection/ });
-    await waitFor(() => expect(connection).toHaveTextContent('#3 https://pdl.test/v5 (ada@example.com)'));
-    expect(screen.getByRole('combobox', { name: /^LLM annotation/ })).toHaveTextContent('#7 http://llm.test/v1, tiny (ada@example.com)');
+    await waitFor(() => expect(connection).toHaveValue('#3 https://pdl.test/v5 (ada@example.com)'));
+    expect(screen.getByRole('combobox', { name: /^LLM annotation/ })).toHaveValue('#7 http://llm.test/v1, tiny (ada@example.com)');
     await ui.click(screen.getByRole('button', { name: 'Save' }));
     expect(dataProvider.update.mock.calls[0][1].data.additional_data).toEqual({
       query: 'SELECT 1',
@@ -329,5 +329,27 @@ describe('fields naming a platform connection', () => {
       annotation_connection: '7',
       user_agent: navigator.userAgent,
     });
+  });
+
+  it('lets an optional connection be cleared (annotated offline), not a required one', async () => {
+    const ui = userEvent.setup();
+    const stored = dataSource(1, {
+      source_type: 'people_data_labs',
+      additional_data: { query: 'SELECT 1', connection: '3', annotation_connection: '7' },
+      cron_schedule: null,
+    });
+    const { dataProvider } = renderEdit(stored, connectionCalls);
+    const llm = await screen.findByRole('combobox', { name: /^LLM annotation/ });
+    await waitFor(() => expect(llm).toHaveValue('#7 http://llm.test/v1, tiny (ada@example.com)'));
+    const clearButton = (input: HTMLElement) =>
+      within(input.closest('.MuiAutocomplete-root') as HTMLElement).queryByRole('button', { name: 'Clear' });
+    expect(clearButton(screen.getByRole('combobox', { name: /^PDL connection/ }))).toBeNull();
+    // emptied by hand: no connection
+    await ui.clear(llm);
+    await ui.tab();
+    expect(llm).toHaveValue('');
+    await ui.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(dataProvider.update).toHaveBeenCalled());
+    expect(dataProvider.update.mock.calls[0][1].data.additional_data).toMatchObject({ connection: '3', annotation_connection: '' });
   });
 });

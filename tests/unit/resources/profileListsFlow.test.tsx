@@ -45,6 +45,27 @@ describe('/profile-lists/add-profiles', () => {
     expect(dataProvider.update).not.toHaveBeenCalled();
   });
 
+  it('reaches a list beyond the first page of choices by typing its name (the API searches)', async () => {
+    const ui = userEvent.setup();
+    const far = list(150);
+    const { dataProvider } = renderFlow('add', '/profile-lists/add-profiles?id=3', {
+      getList: (_resource: string, { filter }: { filter: { search?: string } }) =>
+        filter.search ? page(filter.search === 'List 150' ? [far] : []) : page([list(1), list(2)], 150),
+      getOne: () => Promise.resolve({ data: far }),
+      getMany: () => Promise.resolve({ data: [far] }),
+    });
+    const input = await screen.findByRole('combobox', { name: /Profile List/ });
+    await ui.type(input, 'List 150');
+    await ui.click(await screen.findByRole('option', { name: 'List 150' }));
+    expect(dataProvider.getList).toHaveBeenCalledWith('profile-lists', expect.objectContaining({ filter: { search: 'List 150' } }));
+    await ui.click(screen.getByRole('button', { name: 'Add Profiles' }));
+    expect(await screen.findByText('Profiles successfully added to the selected list.')).toBeInTheDocument();
+    expect(dataProvider.update).toHaveBeenCalledWith(
+      'profile-lists',
+      expect.objectContaining({ id: 150, data: { name: 'List 150', profiles: [3] } }),
+    );
+  });
+
   it('merges the repeated id parameters into the chosen list and says so', async () => {
     const ui = userEvent.setup();
     const { dataProvider } = renderFlow('add', '/profile-lists/add-profiles?id=3&id=5');
