@@ -1,14 +1,14 @@
 // Which annotator a data source's retrieval uses: the LLM behind the platform connection its
 // additional_data names in annotation_connection (opened for the source's owner), else the
 // offline heuristics.
-import { ConnectorError, textOf, type FieldValues } from '../connectors/types';
-import { checkDestination, guardedFetch } from '../connectors/guarded-fetch';
-import { ANNOTATION_CONNECTION } from './fields';
+import { ConnectorError } from '../connector-kit/connector-error';
+import { textOf, type FieldValues } from '../connector-kit/fields';
+import { checkDestination, guardedFetch } from '../connector-kit/guarded-fetch';
+import { ANNOTATION_CONNECTION } from '../connector-kit/annotation-field';
 import type { LlmAnnotatorOptions, LlmLog } from './llm';
 import { offlineAnnotator } from './offline';
 import type { Annotator } from './types';
 
-export { ANNOTATION_CONNECTION, ANNOTATION_FIELDS_DEF, annotationFieldProblems } from './fields';
 export type { AnnotatedPerson, Annotation, Annotator } from './types';
 
 export const LLM_CONNECTION_CATEGORY = 'openai_compatible';

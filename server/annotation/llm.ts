@@ -6,7 +6,7 @@
 // and its provenance says so. The API key goes into the Authorization header and nowhere else:
 // never into a log line, an error message or provenance.
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
-import type { ImportProfile } from '../connectors/import-format';
+import type { ImportProfile } from '../connector-kit/import-format';
 import { offlineAnnotator } from './offline';
 import type { AnnotatedPerson, Annotation, Annotator } from './types';
 import { ANNOTATED_AGE, ISO_COUNTRY_CODES } from '../../types/wire/countries';

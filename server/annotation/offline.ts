@@ -3,8 +3,8 @@
 // studies or job, a one-line summary, and the four 0–10 ratings from skills, titles, degrees and
 // founder history. Each rule is small enough to read and to argue with.
 import { COUNTRIES } from '../vocabulary/words';
-import type { ImportProfile } from '../connectors/import-format';
-import { currentJob } from '../connectors/import-format';
+import type { ImportProfile } from '../connector-kit/import-format';
+import { currentJob } from '../connector-kit/import-format';
 import type { Annotation, Annotator } from './types';
 import { mapInSlices } from '../util/slices';
 

@@ -1,7 +1,7 @@
 // What an annotator adds to a person (SPEC §1: age, gender, nationalities, summary, four
 // ratings), and the interface every annotator has: the built-in offline heuristics, or a
 // language model behind an OpenAI-compatible endpoint.
-import type { ImportProfile } from '../connectors/import-format';
+import type { ImportProfile } from '../connector-kit/import-format';
 
 export const ANNOTATION_FIELDS = [
   'age_value',

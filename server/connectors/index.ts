@@ -3,7 +3,7 @@
 // /platform-connections/dimensions/); a new connector is one declaration added to `connectors`.
 import type { DataSourceDimensions, PlatformConnectionDimensions, PlatformConnectionType } from '../../types/api';
 import type { ConnectorDeclaration } from './types';
-import { field } from './types';
+import { field } from '../connector-kit/fields';
 import { synthetic } from './synthetic';
 import { profileFeed } from './profile-feed';
 import { peopleDataLabs } from './people-data-labs';
@@ -55,6 +55,15 @@ export const platformCategories: PlatformConnectionType[] = [
 
 export function platformCategoryFor(categoryType: string): PlatformConnectionType | undefined {
   return platformCategories.find((category) => category.internal_name === categoryType);
+}
+
+/** The parameters of a category that are secret (sealed at rest, masked in answers). */
+export function secretParameterKeys(categoryType: string): Set<string> {
+  return new Set(
+    Object.entries(platformCategoryFor(categoryType)?.connection_parameters ?? {})
+      .filter(([, field]) => field.secret)
+      .map(([key]) => key),
+  );
 }
 
 /** Every platform-connection category: its parameters (GET /platform-connections/dimensions/). */

@@ -3,21 +3,13 @@
 // Person Enrichment from LinkedIn URLs or e-mail addresses. The API key and base URL come from a
 // "People Data Labs" platform connection the data source's owner may use. Each person is mapped
 // onto the import format (pdl/mapping.ts); requests, retries and errors are in pdl/client.ts.
-import { ANNOTATION_FIELDS_DEF, annotationFieldProblems } from '../annotation/fields';
+import { ANNOTATION_FIELDS_DEF, annotationFieldProblems } from '../connector-kit/annotation-field';
+import { ConnectorError } from '../connector-kit/connector-error';
+import { field, listOf, textOf, type FieldValues } from '../connector-kit/fields';
+import { checkDestination, guardedFetch } from '../connector-kit/guarded-fetch';
 import { DEFAULT_BASE_URL, pdlRequest, type PdlConnection } from './pdl/client';
 import { pdlPersonItem } from './pdl/mapping';
-import {
-  COMMON_SCHEDULES,
-  ConnectorError,
-  field,
-  listOf,
-  textOf,
-  type ConnectorDeclaration,
-  type FetchContext,
-  type FieldValues,
-  type SourceItem,
-} from './types';
-import { checkDestination, guardedFetch } from './guarded-fetch';
+import { COMMON_SCHEDULES, type ConnectorDeclaration, type FetchContext, type SourceItem } from './types';
 
 export const PDL_CATEGORY = 'people_data_labs';
 export const MAX_PROFILES = 10_000;

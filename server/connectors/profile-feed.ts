@@ -3,12 +3,14 @@
 // is streamed (feed/http-feed.ts) and read record by record (feed/records.ts); a record that
 // cannot be read fails alone. Loopback, link-local and private addresses are refused unless the
 // operator allows them (ALLOW_PRIVATE_FEEDS=1; feed/address-guard.ts).
-import { anyAddress, publicOnly } from './feed/address-guard';
+import { anyAddress, publicOnly } from '../connector-kit/address-guard';
 import { openFeed, shownUrl } from './feed/http-feed';
 import { FEED_FORMATS, feedRecords, guessFormat, itemOf, type FeedFormat } from './feed/records';
-import { COMMON_SCHEDULES, ConnectorError, field, textOf, type ConnectorDeclaration, type FieldValues } from './types';
+import { ConnectorError } from '../connector-kit/connector-error';
+import { field, textOf, type FieldValues } from '../connector-kit/fields';
+import { COMMON_SCHEDULES, type ConnectorDeclaration } from './types';
 import { validateHeaderName, validateHeaderValue } from 'node:http';
-import { ANNOTATION_FIELDS_DEF, annotationFieldProblems } from '../annotation/fields';
+import { ANNOTATION_FIELDS_DEF, annotationFieldProblems } from '../connector-kit/annotation-field';
 
 export const DEFAULT_TIMEOUT_SECONDS = 30;
 export const MAX_TIMEOUT_SECONDS = 600;

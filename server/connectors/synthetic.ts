@@ -5,9 +5,10 @@
 import { Random } from '../vocabulary/random';
 import { makeCompany, makeProfile } from '../vocabulary/people';
 import * as words from '../vocabulary/words';
-import type { ImportCompany, ImportProfile } from './import-format';
-import { COMMON_SCHEDULES, field, listOf, textOf, type ConnectorDeclaration, type FieldValues } from './types';
-import { ANNOTATION_FIELDS_DEF, annotationFieldProblems } from '../annotation/fields';
+import type { ImportCompany, ImportProfile } from '../connector-kit/import-format';
+import { field, listOf, textOf, type FieldValues } from '../connector-kit/fields';
+import { ANNOTATION_FIELDS_DEF, annotationFieldProblems } from '../connector-kit/annotation-field';
+import { COMMON_SCHEDULES, type ConnectorDeclaration } from './types';
 
 const MAX_PEOPLE = 100_000;
 const COMPANY_POOL = 60;

@@ -2,9 +2,8 @@
 // gives the ingestion: people in the import format (docs/IMPORT_FORMAT.md), or a row that failed.
 import type { FastifyBaseLogger } from 'fastify';
 import type { FieldDefinition, ScheduleOption } from '../../types/api';
-import type { ImportProfile } from './import-format';
-
-export type FieldValues = Record<string, string | string[]>;
+import type { FieldValues } from '../connector-kit/fields';
+import type { ImportProfile } from '../connector-kit/import-format';
 
 /** One record of a source: a person, or why that record could not be read (it fails alone). */
 export type SourceItem = { profile: ImportProfile } | { error: string };
@@ -38,28 +37,6 @@ export interface ConnectorDeclaration {
   fetch(context: FetchContext): AsyncIterable<SourceItem>;
 }
 
-/**
- * A retrieval that cannot go on. `transient` (a timeout, a 5xx, a 429) is
- * retried with backoff; anything else fails the execution at once.
- */
-export class ConnectorError extends Error {
-  constructor(
-    message: string,
-    readonly options: { transient?: boolean; type?: string } = {},
-  ) {
-    super(message);
-    this.name = options.type ?? 'ConnectorError';
-  }
-}
-
-export const field = (label: string, options: Partial<FieldDefinition> = {}): FieldDefinition => ({
-  label,
-  type: 'text',
-  required: false,
-  hidden: false,
-  ...options,
-});
-
 /** Every type offers these (value '' = by hand only). */
 export const COMMON_SCHEDULES: ScheduleOption[] = [
   { value: '', label: 'Manual' },
@@ -68,16 +45,3 @@ export const COMMON_SCHEDULES: ScheduleOption[] = [
   { value: '0 6 * * 1', label: 'Weekly, Mondays at 06:00 (UTC)' },
   { value: '0 6 1 * *', label: 'Monthly, on the 1st at 06:00 (UTC)' },
 ];
-
-/** The text value of a field ('' when missing; a list's first value). */
-export function textOf(data: FieldValues, key: string): string {
-  const value = data[key];
-  return (Array.isArray(value) ? (value[0] ?? '') : (value ?? '')).trim();
-}
-
-/** The list value of a field (a text value split at commas and new lines). */
-export function listOf(data: FieldValues, key: string): string[] {
-  const value = data[key];
-  const list = Array.isArray(value) ? value : (value ?? '').split(/[\n,]/);
-  return list.map((item) => item.trim()).filter(Boolean);
-}

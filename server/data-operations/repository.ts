@@ -1,9 +1,11 @@
 // The SQL of data operations: every change of an execution row (created, given its job, started,
-// its progress per batch, set to retry, finished) and what a retrieval reads of its data source.
-// Only the service beside it (executions.ts) calls these; the API's reads of executions (lists,
-// details, the latest per data source) are the executions entity's.
-import type { Kysely, Selectable } from 'kysely';
+// its progress per batch, set to retry, finished) and what a retrieval reads of its data source
+// and of the platform connections it uses. Only the services beside it (executions.ts,
+// platform-connections.ts) change an execution; the API's reads of executions (lists, details,
+// the latest per data source) are the executions entity's.
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, ExecutionProgress, ExecutionTable } from '../db/schema';
+import { colleaguesOf } from '../db/visibility';
 
 export type ExecutionRow = Selectable<ExecutionTable>;
 export type ExecutionResult = { exc_type: string; exc_message: string[] };
@@ -140,4 +142,14 @@ export function dataSourceSchedules(db: Kysely<Database>, id?: number) {
   let query = db.selectFrom('data_source').select(['id', 'cron_schedule']);
   if (id !== undefined) query = query.where('id', '=', id);
   return query.execute();
+}
+
+/** Platform connection `id` if it is the owner's own or their organization colleagues' (whoever may use it in a retrieval). */
+export function findSharedPlatformConnection(db: Kysely<Database>, id: number, ownerId: number) {
+  return db
+    .selectFrom('platform_connection')
+    .select(['category_type', 'connection_parameters'])
+    .where('id', '=', id)
+    .where(sql<boolean>`owner_id IN ${colleaguesOf(ownerId)}`)
+    .executeTakeFirst();
 }

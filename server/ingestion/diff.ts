@@ -1,8 +1,8 @@
 // What a person from a source changes in what we hold: the fields of the profile row, its
 // nested lists, its AI annotation (never a value a staff member corrected) and its link to the
 // data source. Pure functions: the ingestion reads the rows, these decide, the ingestion writes.
-import type { ImportProfile, ListField } from '../connectors/import-format';
-import { currentJob, LIST_FIELDS, TEXT_FIELDS } from '../connectors/import-format';
+import type { ImportProfile, ListField } from '../connector-kit/import-format';
+import { currentJob, LIST_FIELDS, TEXT_FIELDS } from '../connector-kit/import-format';
 import type { Selectable } from 'kysely';
 import type { AnnotationProvenance, ProfileTable } from '../db/schema';
 import { ANNOTATION_FIELDS, type Annotation, type AnnotationField } from '../annotation/types';

@@ -12,7 +12,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { SourceItem } from '../connectors/types';
-import type { ImportCompany, ImportProfile } from '../connectors/import-format';
+import type { ImportCompany, ImportProfile } from '../connector-kit/import-format';
 import { ANNOTATION_FIELDS, type AnnotatedPerson, type Annotator } from '../annotation/types';
 import type { AnnotationProvenance } from '../db/schema';
 import { annotationStillHolds, planPerson, storedLists, type PersonPlan, type StoredProfile } from './diff';

@@ -2,8 +2,8 @@
 // (jsonb_to_recordset): a batch is a handful of statements whatever its size.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { ImportCompany } from '../connectors/import-format';
-import { LIST_FIELDS } from '../connectors/import-format';
+import type { ImportCompany } from '../connector-kit/import-format';
+import { LIST_FIELDS } from '../connector-kit/import-format';
 import type { FieldChange, ProfileValues, StoredLists, StoredProfile } from './diff';
 import type { AnnotationProvenance } from '../db/schema';
 

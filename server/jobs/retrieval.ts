@@ -9,13 +9,15 @@ import type { Database, ExecutionProgress } from '../db/schema';
 import type { JobContext, JobDefinition } from '../queue/job-queue';
 import type { WebPressure } from '../queue/web-pressure';
 import { connectorFor } from '../connectors';
-import { ConnectorError, type ConnectorDeclaration, type FieldValues, type SourceItem } from '../connectors/types';
+import type { ConnectorDeclaration, SourceItem } from '../connectors/types';
+import { ConnectorError } from '../connector-kit/connector-error';
+import type { FieldValues } from '../connector-kit/fields';
 import { prepareBatch, writeBatch, type PreparedBatch } from '../ingestion/ingest';
 import { refreshProfileFilterOptions } from '../ingestion/profile-filter-options';
 import { annotatorFor, type Annotator } from '../annotation';
 import { secretBoxOf } from '../accounts/secret-box';
 import { yieldToEventLoop } from '../util/slices';
-import { platformConnectionParameters } from '../resources/platform-connections/repository';
+import { platformConnectionParameters } from '../data-operations/platform-connections';
 import {
   ExecutionRevoked,
   RETRIEVAL_QUEUE,

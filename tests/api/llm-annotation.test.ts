@@ -16,7 +16,7 @@ import { syntheticPerson } from '../../server/connectors/synthetic';
 import { makeCompany } from '../../server/vocabulary/people';
 import { annotateOffline } from '../../server/annotation/offline';
 import { ANNOTATION_FIELDS } from '../../server/annotation/types';
-import type { ImportProfile } from '../../server/connectors/import-format';
+import type { ImportProfile } from '../../server/connector-kit/import-format';
 import { startFakeOpenAi, wellFormed, wellFormedAnnotation, type FakeOpenAi } from '../support/fake-openai';
 
 let api: TestApi;

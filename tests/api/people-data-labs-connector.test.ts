@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdlOptions } from '../../server/connectors/pdl/client';
 import { peopleDataLabs } from '../../server/connectors/people-data-labs';
-import { ConnectorError, type FetchContext, type SourceItem } from '../../server/connectors/types';
+import { ConnectorError } from '../../server/connector-kit/connector-error';
+import type { FetchContext, SourceItem } from '../../server/connectors/types';
 import { KEY, pdlError, population, startFakePdl, type FakePdl } from '../support/fake-pdl';
 import { recordPdlWaits } from '../support/pdl-waits';
 

@@ -11,7 +11,7 @@ import type { Execution, ListResponse, Profile, ProfileChange, ProfileSummary } 
 import { createSource, finished, retrieve, retrieveAndWait } from './retrieval-support';
 import { ingestBatch, prepareBatch, writeBatch } from '../../server/ingestion/ingest';
 import { annotateOffline, offlineAnnotator } from '../../server/annotation/offline';
-import type { ImportProfile } from '../../server/connectors/import-format';
+import type { ImportProfile } from '../../server/connector-kit/import-format';
 import { syntheticPerson } from '../../server/connectors/synthetic';
 import { makeCompany } from '../../server/vocabulary/people';
 import { listenWebPressure, WebPressure } from '../../server/queue/web-pressure';

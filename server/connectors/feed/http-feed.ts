@@ -7,8 +7,8 @@ import http from 'node:http';
 import https from 'node:https';
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { ConnectorError } from '../types';
-import { checkFeedUrl, guardedLookup, type AddressPolicy } from './address-guard';
+import { ConnectorError } from '../../connector-kit/connector-error';
+import { checkFeedUrl, guardedLookup, type AddressPolicy } from '../../connector-kit/address-guard';
 
 export const MAX_REDIRECTS = 5;
 /** a Retry-After longer than this is not waited for by the retries: the retrieval fails */

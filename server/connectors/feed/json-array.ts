@@ -4,7 +4,7 @@
 // feed. A record is only delimited here (strings, escapes and nesting followed); JSON.parse
 // checks it later, so a malformed record fails alone. A break in the structure between records
 // fails the feed.
-import { ConnectorError } from '../types';
+import { ConnectorError } from '../../connector-kit/connector-error';
 
 export type TextRecord = { line: number; text: string } | { line: number; error: string };
 

@@ -1,8 +1,9 @@
 // From a feed's text to people in the import format (docs/IMPORT_FORMAT.md): the records of each
 // format in order (what a retrieval counts, and skips on a retry without reading them), then
 // each record read and checked on its own, its failure naming its line.
-import { LIST_FIELDS, TEXT_FIELDS, readImportProfile } from '../import-format';
-import { ConnectorError, type SourceItem } from '../types';
+import { LIST_FIELDS, TEXT_FIELDS, readImportProfile } from '../../connector-kit/import-format';
+import { ConnectorError } from '../../connector-kit/connector-error';
+import type { SourceItem } from '../types';
 import { JsonArrayReader, type TextRecord } from './json-array';
 import { CsvReader, NdjsonReader, type CsvRecord } from './line-formats';
 

@@ -5,7 +5,7 @@
 // with the whole job. A refused key (401/403), used-up credits (402) and a bad request (400) fail
 // at once, with PDL's own message. The key is never logged nor put in a message.
 import type { FastifyBaseLogger } from 'fastify';
-import { ConnectorError } from '../types';
+import { ConnectorError } from '../../connector-kit/connector-error';
 
 export interface PdlOptions {
   /** the longest a request (answer and body) may take */

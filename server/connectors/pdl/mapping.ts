@@ -3,7 +3,7 @@
 // PDL id), the current job as headline, experience newest first with their companies, education,
 // skills, interests and languages. What does not fit fails that person alone, with the PDL field
 // named. Free plans answer contact fields as true/false instead of values: those are ignored.
-import { readImportProfile, type ImportCompany } from '../import-format';
+import { readImportProfile, type ImportCompany } from '../../connector-kit/import-format';
 import type { SourceItem } from '../types';
 
 /** LinkedIn's proficiency words (as the app shows them), for PDL's languages.proficiency 1–5. */

@@ -7,9 +7,8 @@ import type { DataSource, DataSourceWrite } from '../../../types/api';
 import type { Viewer } from '../../db/viewer';
 import { colleaguesOf } from '../../db/visibility';
 import { connectorFor } from '../../connectors';
-import { checkedFieldValues } from '../../connectors/fields';
+import { checkedFieldValues, type FieldValues } from '../../connector-kit/fields';
 import { cronProblem } from '../../connectors/cron';
-import type { FieldValues } from '../../connectors/types';
 import { fieldError, notFound } from '../../errors';
 import { latestExecutions } from '../executions/repository';
 

@@ -1,26 +1,17 @@
 // Platform connections: credentials for integrations, their secret parameters sealed with
 // SECRET_KEY at rest (server/accounts/secret-box.ts) and masked in every answer.
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database, PlatformConnectionTable } from '../../db/schema';
 import type { PlatformConnection } from '../../../types/api';
-import { SecretBox } from '../../accounts/secret-box';
-import { colleaguesOf } from '../../db/visibility';
-import { platformCategoryFor } from '../../connectors';
-import { MASK, masked } from '../../connectors/fields';
-import { ConnectorError, type FieldValues } from '../../connectors/types';
+import type { SecretBox } from '../../accounts/secret-box';
+import { secretParameterKeys } from '../../connectors';
+import { MASK, masked, type FieldValues } from '../../connector-kit/fields';
 
 export type PlatformConnectionRow = Selectable<PlatformConnectionTable> & { created_by: string };
 
-const secretKeys = (categoryType: string) =>
-  new Set(
-    Object.entries(platformCategoryFor(categoryType)?.connection_parameters ?? {})
-      .filter(([, field]) => field.secret)
-      .map(([key]) => key),
-  );
-
 /** As the API answers it: secrets masked (never opened to do so). */
 export function toPlatformConnection(row: PlatformConnectionRow, secrets: SecretBox): PlatformConnection {
-  const secret = secretKeys(row.category_type);
+  const secret = secretParameterKeys(row.category_type);
   const parameters: FieldValues = {};
   for (const [key, value] of Object.entries(row.connection_parameters)) {
     parameters[key] = secret.has(key) && typeof value === 'string' ? maskedSecret(value, secrets) : value;
@@ -53,7 +44,7 @@ export function sealedParameters(
   stored: FieldValues | undefined,
   secrets: SecretBox,
 ): FieldValues {
-  const secret = secretKeys(categoryType);
+  const secret = secretParameterKeys(categoryType);
   const sealed: FieldValues = {};
   for (const [key, value] of Object.entries(parameters)) {
     if (!secret.has(key) || typeof value !== 'string' || value === '') sealed[key] = value;
@@ -70,47 +61,4 @@ export function platformConnectionRows(db: Kysely<Database>) {
     .innerJoin('app_user as owner', 'owner.id', 'platform_connection.owner_id')
     .selectAll('platform_connection')
     .select('owner.email as created_by');
-}
-
-/**
- * The opened parameters of connection `id` of `category`, for a retrieval of a
- * data source owned by `ownerId` (their own or their colleagues' connections).
- */
-export async function platformConnectionParameters(
-  db: Kysely<Database>,
-  secrets: SecretBox,
-  id: number,
-  category: string,
-  ownerId: number,
-): Promise<FieldValues> {
-  const row = Number.isInteger(id)
-    ? await db
-        .selectFrom('platform_connection')
-        .select(['category_type', 'connection_parameters'])
-        .where('id', '=', id)
-        .where(sql<boolean>`owner_id IN ${colleaguesOf(ownerId)}`)
-        .executeTakeFirst()
-    : undefined;
-  if (!row)
-    throw new ConnectorError(`Platform connection ${id} does not exist or is not shared with the data source's owner.`, {
-      type: 'PlatformConnectionMissing',
-    });
-  if (row.category_type !== category)
-    throw new ConnectorError(`Platform connection ${id} is a "${row.category_type}" connection, not "${category}".`, {
-      type: 'PlatformConnectionMismatch',
-    });
-  const secret = secretKeys(category);
-  const opened: FieldValues = {};
-  for (const [key, value] of Object.entries(row.connection_parameters)) {
-    if (secret.has(key) && SecretBox.isSealed(value)) {
-      try {
-        opened[key] = secrets.open(value);
-      } catch {
-        throw new ConnectorError(`Platform connection ${id} was saved with another SECRET_KEY: enter its secret again.`, {
-          type: 'PlatformConnectionUnreadable',
-        });
-      }
-    } else opened[key] = value;
-  }
-  return opened;
 }

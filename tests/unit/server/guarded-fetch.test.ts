@@ -3,7 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkDestination, guardedFetch } from '../../../server/connectors/guarded-fetch';
+import { checkDestination, guardedFetch } from '../../../server/connector-kit/guarded-fetch';
 
 const destination = { subject: 'The test address', type: 'AddressRefused' };
 let server: http.Server;

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { annotationFromAnswer, ANNOTATION_SCHEMA, llmAnnotator, type LlmAnnotatorOptions } from '../../../server/annotation/llm';
 import { annotateOffline } from '../../../server/annotation/offline';
-import type { ImportProfile } from '../../../server/connectors/import-format';
+import type { ImportProfile } from '../../../server/connector-kit/import-format';
 import { startFakeOpenAi, wellFormed, wellFormedAnnotation, type FakeOpenAi } from '../../support/fake-openai';
 
 let fake: FakeOpenAi;

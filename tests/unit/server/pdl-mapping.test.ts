@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { linkedinCompanyUrl, linkedinProfileUrl, pdlPersonItem, PROFICIENCY_LEVELS } from '../../../server/connectors/pdl/mapping';
 import { requestedWaitMs } from '../../../server/connectors/pdl/client';
 import { peopleDataLabs, searchOf } from '../../../server/connectors/people-data-labs';
-import { readImportProfile, type ImportProfile } from '../../../server/connectors/import-format';
+import { readImportProfile, type ImportProfile } from '../../../server/connector-kit/import-format';
 
 /** A person as PDL's example record shows one (lower-case, no scheme in URLs, dates to the month). */
 const sean = () => ({

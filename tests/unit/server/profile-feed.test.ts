@@ -9,9 +9,9 @@ import fc from 'fast-check';
 import { JsonArrayReader, type TextRecord } from '../../../server/connectors/feed/json-array';
 import { CsvReader, NdjsonReader, type CsvRecord } from '../../../server/connectors/feed/line-formats';
 import { feedRecords, guessFormat, itemOf, type FeedFormat } from '../../../server/connectors/feed/records';
-import { anyAddress, checkFeedUrl, guardedLookup, isPrivateAddress, publicOnly } from '../../../server/connectors/feed/address-guard';
+import { anyAddress, checkFeedUrl, guardedLookup, isPrivateAddress, publicOnly } from '../../../server/connector-kit/address-guard';
 import { openFeed, retryAfterSeconds } from '../../../server/connectors/feed/http-feed';
-import { ConnectorError } from '../../../server/connectors/types';
+import { ConnectorError } from '../../../server/connector-kit/connector-error';
 
 /** `text` cut at the given points (any numbers: taken modulo the length, sorted). */
 function cut(text: string, points: number[]): string[] {

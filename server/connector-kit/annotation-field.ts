@@ -1,8 +1,9 @@
 // The additional_data field every data-source type offers to choose its annotator: empty, the
 // built-in offline heuristics; the id of an "LLM (OpenAI-compatible API)" platform connection,
-// that model (server/annotation/llm.ts). Light on purpose: connectors import it.
+// that model (server/annotation/llm.ts). Connectors spread it into their fields; the annotation
+// reads its value (server/annotation/index.ts): here, so that neither imports the other.
 import type { FieldDefinition } from '../../types/api';
-import { field, textOf, type FieldValues } from '../connectors/types';
+import { field, textOf, type FieldValues } from './fields';
 
 export const ANNOTATION_CONNECTION = 'annotation_connection';
 

@@ -1,13 +1,13 @@
 // `fetch` for the other addresses a user types — a People Data Labs or LLM base URL in a platform
-// connection: like a feed's (feed/address-guard.ts), they may not make the server reach its own
+// connection: like a feed's (address-guard.ts), they may not make the server reach its own
 // network unless the operator allows it (ALLOW_PRIVATE_FEEDS). The address is checked where the
 // connection is made: an IP literal before connecting, a host name in the connection's lookup.
 // Redirects are never followed (a redirect could point anywhere, and would carry the API key).
 import dns from 'node:dns/promises';
 import net from 'node:net';
 import type { Agent } from 'undici';
-import { anyAddress, guardedLookup, hostOf, publicOnly, refusal, type Destination } from './feed/address-guard';
-import { ConnectorError } from './types';
+import { anyAddress, guardedLookup, hostOf, publicOnly, refusal, type Destination } from './address-guard';
+import { ConnectorError } from './connector-error';
 
 export function guardedFetch(allowPrivateNetworks: boolean, destination: Destination): typeof fetch {
   const allow = allowPrivateNetworks ? anyAddress : publicOnly;

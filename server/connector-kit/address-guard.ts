@@ -5,7 +5,7 @@
 // address checked is the address connected to (no second DNS answer in between).
 import dns from 'node:dns';
 import net from 'node:net';
-import { ConnectorError } from '../types';
+import { ConnectorError } from './connector-error';
 
 /** Whether a connection to `address` (an IP) may be made. */
 export type AddressPolicy = (address: string) => boolean;

@@ -1,9 +1,33 @@
-// Values of a form driven by field definitions (a data source's additional_data, a platform
-// connection's connection_parameters): checked against the definitions, one message per
-// problem naming the field, and normalised (text trimmed, lists as lists).
+// Forms driven by field definitions (a data source's additional_data, a platform connection's
+// connection_parameters): a field declared (`field`), its values read (`textOf`, `listOf`),
+// checked against the definitions with one message per problem naming the field and normalised
+// (text trimmed, lists as lists), secrets masked in answers.
 import type { FieldDefinition } from '../../types/api';
 import { fieldErrors } from '../errors';
-import type { FieldValues } from './types';
+
+export type FieldValues = Record<string, string | string[]>;
+
+/** A field of a type definition's form: one text value unless `options` say otherwise. */
+export const field = (label: string, options: Partial<FieldDefinition> = {}): FieldDefinition => ({
+  label,
+  type: 'text',
+  required: false,
+  hidden: false,
+  ...options,
+});
+
+/** The text value of a field ('' when missing; a list's first value). */
+export function textOf(data: FieldValues, key: string): string {
+  const value = data[key];
+  return (Array.isArray(value) ? (value[0] ?? '') : (value ?? '')).trim();
+}
+
+/** The list value of a field (a text value split at commas and new lines). */
+export function listOf(data: FieldValues, key: string): string[] {
+  const value = data[key];
+  const list = Array.isArray(value) ? value : (value ?? '').split(/[\n,]/);
+  return list.map((item) => item.trim()).filter(Boolean);
+}
 
 /** The browser adds this to every form it sends (SPEC §7); kept, never required. */
 export const USER_AGENT = 'user_agent';
