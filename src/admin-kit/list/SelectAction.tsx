@@ -3,7 +3,7 @@
 // all in one banner (§4, §8). It is the <DataTable>'s bulk-actions toolbar (its
 // `bulkActionsToolbar` extension point), reading the selection from react-admin's list context.
 import { useState } from 'react';
-import { Box } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useListContext, useTranslate } from 'react-admin';
@@ -48,8 +48,13 @@ export function SelectAction({ actions }: { actions: BulkActionDeclaration[] }) 
   };
 
   return (
-    <Box sx={{ px: 1, py: 1 }}>
+    <Stack direction="row" spacing={2} sx={{ px: 1, py: 1, alignItems: 'center' }}>
       <BulkActionMenu actions={actions} busy={busy} onAction={perform} />
-    </Box>
+      {selectedIds.length > 0 && (
+        <Typography variant="body2" color="text.secondary" role="status">
+          {translate('ra.action.bulk_actions', { smart_count: selectedIds.length })}
+        </Typography>
+      )}
+    </Stack>
   );
 }

@@ -264,6 +264,7 @@ describe('SpecList selection', () => {
     await user.click(rowCheckbox('Thing 1'));
     await user.click(rowCheckbox('Thing 2'));
     expect(selectAll()).not.toBeChecked();
+    expect(screen.getByRole('status')).toHaveTextContent('2 items selected');
     await user.click(rowCheckbox('Thing 3'));
     expect(selectAll()).toBeChecked();
     await user.click(rowCheckbox('Thing 2'));
