@@ -149,7 +149,7 @@ async function runCase(
     for (const id of ids) {
       for (;;) {
         // read from the database, not through the API: a request would make the retrieval give
-        // way to it (server/jobs/web-pressure.ts), and the figure is the one with nobody asking
+        // way to it (server/queue/web-pressure.ts), and the figure is the one with nobody asking
         const row = await handle.db
           .selectFrom('execution')
           .select(['status', 'result', 'progress', 'date_started', 'date_done'])

@@ -6,7 +6,7 @@ import { hashPassword } from '../server/accounts/passwords';
 import { findUserByEmail, insertUser } from '../server/accounts/users';
 import { runSeed } from '../server/demo/seed-command';
 import { startBenchServer, signIn } from './server-under-test';
-import { enableProfileCountIndex, profileCountIndexSettled, profileIndexStats } from '../server/resources/profiles/count-index/manager';
+import { enableProfileCountIndex, profileCountIndexSettled, profileIndexStats } from '../server/entities/profiles/count-index/manager';
 import { runProfileCase, type CaseName } from './profile-cases';
 
 const SORTS = ['first_name', 'last_name', 'created_at', 'updated_at', ...RATING_FIELDS];

@@ -19,12 +19,12 @@ import { publishWebPressure, WebPressure } from './queue/web-pressure';
 import { SecretBox, loadSecretKey, registerSecretBox } from './accounts/secret-box';
 import { jobDefinitions } from './jobs';
 import { syncAllSchedules } from './data-operations/executions';
-import { apiModules } from './resources';
+import { apiModules } from './entities';
 import { registerDocs } from './http/docs';
 import { registerStaticApp } from './http/static-app';
 import { registerSecurity } from './http/security';
 import { registerCompression } from './http/compression';
-import { disableProfileCountIndex, enableProfileCountIndex } from './resources/profiles/count-index/manager';
+import { disableProfileCountIndex, enableProfileCountIndex } from './entities/profiles/count-index/manager';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,7 @@
 // a URL, optionally with an auth header kept in an "HTTP header" platform connection. The feed
 // is streamed (feed/http-feed.ts) and read record by record (feed/records.ts); a record that
 // cannot be read fails alone. Loopback, link-local and private addresses are refused unless the
-// operator allows them (ALLOW_PRIVATE_FEEDS=1; feed/address-guard.ts).
+// operator allows them (ALLOW_PRIVATE_FEEDS=1; server/connector-kit/address-guard.ts).
 import { anyAddress, publicOnly } from '../connector-kit/address-guard';
 import { openFeed, shownUrl } from './feed/http-feed';
 import { FEED_FORMATS, feedRecords, guessFormat, itemOf, type FeedFormat } from './feed/records';

@@ -5,9 +5,9 @@ import type { DatabaseTemplate } from '../db/template';
 import { seedDataset } from './dataset';
 import { DEMO_SEED } from '../vocabulary/people';
 import { findUserByEmail } from '../accounts/users';
-import { setComment, setUserRating, setAppRating } from '../resources/profiles/repository';
-import { createProfileList } from '../resources/profile-lists/repository';
-import { createSavedSearch } from '../resources/searches/repository';
+import { setComment, setUserRating, setAppRating } from '../entities/profiles/repository';
+import { createProfileList } from '../entities/profile-lists/repository';
+import { createSavedSearch } from '../entities/searches/repository';
 import { seedDemoExecutions } from './data-operations';
 
 export const DEMO_PROFILES = 240;
@@ -29,7 +29,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ accounts: DemoAc
  */
 export const DEMO_TEMPLATE: DatabaseTemplate = {
   name: 'demo',
-  sources: ['server/demo', 'server/resources', 'server/accounts', 'server/db', 'types'],
+  sources: ['server/demo', 'server/vocabulary', 'server/ingestion', 'server/entities', 'server/accounts', 'server/db', 'types'],
   async fill(db) {
     await seedDemoAccounts(db);
     await seedDataset(db, { profiles: DEMO_PROFILES, companies: DEMO_COMPANIES, seed: DEMO_SEED });

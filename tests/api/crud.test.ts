@@ -8,7 +8,7 @@ import { DateTime, RequiredText } from '../../types/schema';
 import { defineEntity, entityRoutes } from '../../server/http/crud';
 import { fieldError } from '../../server/errors';
 import { ownedByColleagues } from '../../server/db/visibility';
-import { createOrganization } from '../../server/resources/organizations/repository';
+import { createOrganization } from '../../server/entities/organizations/repository';
 import { startTestApi, type TestApi, type TestUser } from './harness';
 import { expectErrors, expectStatus } from './expect';
 

@@ -6,18 +6,18 @@ import type { Database } from '../../server/db/schema';
 import { Random } from '../../server/vocabulary/random';
 import { RATING_FIELDS } from '../../types/api';
 import { applyOrdering, applySearch, listPageRequest } from '../../server/db/list-page';
-import { applyProfileFilters, profileList, type ProfileFilters } from '../../server/resources/profiles/filters';
+import { applyProfileFilters, profileList, type ProfileFilters } from '../../server/entities/profiles/filters';
 import {
   disableProfileCountIndex,
   enableProfileCountIndex,
   indexedProfileCount,
   indexedProfilePage,
   profileCountIndexSettled,
-} from '../../server/resources/profiles/count-index/manager';
-import { pageStrategy } from '../../server/resources/profiles/count-index/sort-orders';
+} from '../../server/entities/profiles/count-index/manager';
+import { pageStrategy } from '../../server/entities/profiles/count-index/sort-orders';
 import { seedDataset } from '../../server/demo/dataset';
 import { startTestApi, type TestApi } from './harness';
-import { journalHead } from '../../server/resources/profiles/count-index/journal';
+import { journalHead } from '../../server/entities/profiles/count-index/journal';
 
 export const TERMS = [
   'anna',

@@ -8,7 +8,7 @@ import type { ListResponse, ProfileList } from '../../types/api';
 import { startTestApi, countRows, type TestApi } from './harness';
 import { expectErrors, expectStatus, isoUtc } from './expect';
 import { buildProfileWorld, insertDataSource, insertProfiles, type ProfileKey, type ProfileWorld, type UserKey } from './fixtures/profiles';
-import { createOrganization } from '../../server/resources/organizations/repository';
+import { createOrganization } from '../../server/entities/organizations/repository';
 
 let api: TestApi;
 let world: ProfileWorld;

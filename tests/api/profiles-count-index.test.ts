@@ -1,4 +1,4 @@
-// The profiles' in-memory index (server/resources/profiles/count-index) must
+// The profiles' in-memory index (server/entities/profiles/count-index) must
 // count and page exactly what SQL does: after it is built, and after every kind
 // of write it follows through its journal — inserts, updates of each
 // filtered, searched and sorted field, data-source links added and removed,
@@ -12,9 +12,9 @@ import { seedDataset } from '../../server/demo/dataset';
 import type { Database } from '../../server/db/schema';
 import type { ListResponse, ProfileSummary } from '../../types/api';
 import { listPageRequest } from '../../server/db/list-page';
-import { profileList } from '../../server/resources/profiles/filters';
-import { indexedProfilePage, profileIndexStats } from '../../server/resources/profiles/count-index/manager';
-import { journalHead } from '../../server/resources/profiles/count-index/journal';
+import { profileList } from '../../server/entities/profiles/filters';
+import { indexedProfilePage, profileIndexStats } from '../../server/entities/profiles/count-index/manager';
+import { journalHead } from '../../server/entities/profiles/count-index/journal';
 import { expectIndexMatchesSql, expectSearchMatchesSql, indexedTestApi } from './profile-index-checks';
 
 const context = indexedTestApi(400, 7, async (db) => {

@@ -18,8 +18,8 @@ import {
   indexedProfileCount,
   profileCountIndexSettled,
   profileIndexStats,
-} from '../../server/resources/profiles/count-index/manager';
-import { journalHead, pruneJournal } from '../../server/resources/profiles/count-index/journal';
+} from '../../server/entities/profiles/count-index/manager';
+import { journalHead, pruneJournal } from '../../server/entities/profiles/count-index/journal';
 import { expectIndexMatchesSql, indexedTestApi, sqlCount } from './profile-index-checks';
 import { Random } from '../../server/vocabulary/random';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse, ProfileDimensions, ProfileSummary, RatingField } from '../../types/api';
 import { startTestApi, type TestApi } from './harness';
 import { expectErrors, expectStatus, isoUtc } from './expect';
-import { enableProfileCountIndex, profileCountIndexSettled } from '../../server/resources/profiles/count-index/manager';
+import { enableProfileCountIndex, profileCountIndexSettled } from '../../server/entities/profiles/count-index/manager';
 import {
   PROFILES,
   READABLE_SOURCES,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { statements } from './statements';
 
 /**
- * The journal the profiles' in-memory index follows (server/resources/profiles/count-index/journal.ts).
+ * The journal the profiles' in-memory index follows (server/entities/profiles/count-index/journal.ts).
  *
  * A row trigger notes every profile a transaction inserts, deletes or changes
  * in a field the index holds, with the transaction's id. At commit, a deferred

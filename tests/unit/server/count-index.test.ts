@@ -4,13 +4,13 @@
 // in tests/api/profiles-count-index.test.ts is unlikely to hit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { add, emptySet, has, intersectInto, size, unionInto } from '../../../server/resources/profiles/count-index/bitset';
-import { BlockStore, OrderedRows } from '../../../server/resources/profiles/count-index/ordered-rows';
-import { SearchIndex, TokenIndex } from '../../../server/resources/profiles/count-index/tokens';
-import { NUMERIC_SORTS, ProfileIndex, type IndexedProfile, type ProfileChange } from '../../../server/resources/profiles/count-index/index';
-import { pageStrategy } from '../../../server/resources/profiles/count-index/sort-orders';
+import { add, emptySet, has, intersectInto, size, unionInto } from '../../../server/entities/profiles/count-index/bitset';
+import { BlockStore, OrderedRows } from '../../../server/entities/profiles/count-index/ordered-rows';
+import { SearchIndex, TokenIndex } from '../../../server/entities/profiles/count-index/tokens';
+import { NUMERIC_SORTS, ProfileIndex, type IndexedProfile, type ProfileChange } from '../../../server/entities/profiles/count-index/index';
+import { pageStrategy } from '../../../server/entities/profiles/count-index/sort-orders';
 import { RATING_FIELDS } from '../../../types/api';
-import type { ProfileFilters } from '../../../server/resources/profiles/filters';
+import type { ProfileFilters } from '../../../server/entities/profiles/filters';
 
 const members = (set: Uint32Array, rows: number) => Array.from({ length: rows }, (_, i) => i).filter((i) => has(set, i));
 

@@ -1,5 +1,5 @@
 // Profiles (SPEC §7 Profiles): list with filters (answered from the count index when it is
-// current), dimensions, detail, connections, ratings, comments and the CSV export.
+// current), filter options (/dimensions), detail, connections, ratings, comments and the CSV export.
 import { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import { errors, IdParams, ListOf } from '../../../types/schema';
