@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { SpecCreate } from '../../src/admin-kit/form';
-import { DimensionsFailure } from '../shared/DimensionsFailure';
+import { TypeDefinitionsFailure } from '../shared/TypeDefinitionsFailure';
 import { DataSourceInputs, type DataSourceFormValues, dataSourceBody, newDataSourceValues } from './DataSourceForm';
 import { useDataSourceDimensions } from './dataSourceTypes';
 
@@ -20,7 +20,7 @@ export function DataSourceCreate() {
       title="resources.data-sources.create_title"
       submitLabel="resources.data-sources.save"
       failureMessage="resources.data-sources.errors.create"
-      notice={<DimensionsFailure error={dimensions.error} />}
+      notice={<TypeDefinitionsFailure error={dimensions.error} />}
       defaultValues={newDataSourceValues(dimensions.data)}
       transform={(values: DataSourceFormValues) => {
         const { schedule, ...body } = dataSourceBody(dimensions.data, values);

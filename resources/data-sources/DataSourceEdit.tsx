@@ -2,7 +2,7 @@ import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { DataSource } from '../../types/api';
 import { SpecEdit } from '../../src/admin-kit/form';
-import { DimensionsFailure } from '../shared/DimensionsFailure';
+import { TypeDefinitionsFailure } from '../shared/TypeDefinitionsFailure';
 import { DataSourceInputs, type DataSourceFormValues, dataSourceBody, storedDataSourceValues } from './DataSourceForm';
 import { useDataSourceDimensions } from './dataSourceTypes';
 
@@ -22,7 +22,7 @@ export function DataSourceEdit() {
       submitLabel="resources.data-sources.save"
       failureMessage="resources.data-sources.errors.update"
       fetchFailureMessage="resources.data-sources.errors.fetch"
-      notice={<DimensionsFailure error={dimensions.error} />}
+      notice={<TypeDefinitionsFailure error={dimensions.error} />}
       toForm={(record) => storedDataSourceValues(dimensions.data, record as DataSource)}
       transform={(values: DataSourceFormValues) => dataSourceBody(dimensions.data, values)}
     >

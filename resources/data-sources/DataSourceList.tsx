@@ -6,7 +6,7 @@ import { DateTimeField, ShowLinkField, YesNoField } from '../../src/admin-kit/fi
 import { deleteEach, postEach } from '../../src/admin-kit/list/bulkActions';
 import { SelectAction } from '../../src/admin-kit/list/SelectAction';
 import type { PerItemBulkAction } from '../../src/admin-kit/list/types';
-import { DimensionsListScreen } from '../shared/DimensionsListScreen';
+import { TypeLabelledList } from '../shared/TypeLabelledList';
 import { scheduleOptionLabel, sourceTypeLabel, useDataSourceDimensions } from './dataSourceTypes';
 
 const label = (field: string) => `resources.data-sources.fields.${field}`;
@@ -38,8 +38,8 @@ export function DataSourceList() {
   const { data: dimensions, error } = useDataSourceDimensions();
   const translate = useTranslate();
   return (
-    <DimensionsListScreen
-      dimensionsError={error}
+    <TypeLabelledList
+      typeDefinitionsError={error}
       resource="data-sources"
       title="resources.data-sources.title"
       subtitle="resources.data-sources.subtitle"
@@ -65,6 +65,6 @@ export function DataSourceList() {
         <DataTable.Col source="updated_at" label={label('updated_at')} field={DateTimeField} />
         <DataTable.Col source="is_public" label={label('is_public')} disableSort field={YesNoField} />
       </DataTable>
-    </DimensionsListScreen>
+    </TypeLabelledList>
   );
 }

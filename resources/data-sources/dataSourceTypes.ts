@@ -1,9 +1,9 @@
 // What the data-source type definitions (GET /data-sources/dimensions/) say about a data
 // source: its type's label and its schedule's label.
 import type { DataSource, DataSourceDimensions, DataSourceType } from '../../types/api';
-import { useDimensions } from '../shared/useDimensions';
+import { useTypeDefinitions } from '../shared/useTypeDefinitions';
 
-export const useDataSourceDimensions = () => useDimensions<DataSourceDimensions>('data-sources');
+export const useDataSourceDimensions = () => useTypeDefinitions<DataSourceDimensions>('data-sources');
 
 /** The type of that internal name (the dimensions are keyed by it; a key may differ, so look at both). */
 export function typeOf(dimensions: DataSourceDimensions | undefined, internalName: string): DataSourceType | undefined {

@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { SpecCreate } from '../../src/admin-kit/form';
-import { DimensionsFailure } from '../shared/DimensionsFailure';
+import { TypeDefinitionsFailure } from '../shared/TypeDefinitionsFailure';
 import { connectionBody, newConnectionValues, PlatformConnectionInputs, type PlatformConnectionFormValues } from './PlatformConnectionForm';
 import { usePlatformConnectionDimensions } from './platformConnectionTypes';
 
@@ -20,7 +20,7 @@ export function PlatformConnectionCreate() {
       title="resources.platform-connections.create_title"
       submitLabel="resources.platform-connections.save"
       failureMessage="resources.platform-connections.errors.create"
-      notice={<DimensionsFailure error={dimensions.error} />}
+      notice={<TypeDefinitionsFailure error={dimensions.error} />}
       defaultValues={newConnectionValues(dimensions.data)}
       transform={(values: PlatformConnectionFormValues) => connectionBody(dimensions.data, values)}
     >

@@ -2,7 +2,7 @@ import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { PlatformConnection } from '../../types/api';
 import { SpecEdit } from '../../src/admin-kit/form';
-import { DimensionsFailure } from '../shared/DimensionsFailure';
+import { TypeDefinitionsFailure } from '../shared/TypeDefinitionsFailure';
 import {
   connectionBody,
   PlatformConnectionInputs,
@@ -28,7 +28,7 @@ export function PlatformConnectionEdit() {
       submitLabel="resources.platform-connections.save"
       failureMessage="resources.platform-connections.errors.update"
       fetchFailureMessage="resources.platform-connections.errors.fetch"
-      notice={<DimensionsFailure error={dimensions.error} />}
+      notice={<TypeDefinitionsFailure error={dimensions.error} />}
       toForm={(record) => storedConnectionValues(dimensions.data, record as PlatformConnection)}
       transform={(values: PlatformConnectionFormValues) => connectionBody(dimensions.data, values)}
     >

@@ -3,7 +3,7 @@
 import { DataTable } from 'react-admin';
 import type { PlatformConnection } from '../../types/api';
 import { DateTimeField, ShowLinkField } from '../../src/admin-kit/fields';
-import { DimensionsListScreen } from '../shared/DimensionsListScreen';
+import { TypeLabelledList } from '../shared/TypeLabelledList';
 import { categoryLabel, usePlatformConnectionDimensions } from './platformConnectionTypes';
 
 const label = (field: string) => `resources.platform-connections.fields.${field}`;
@@ -11,8 +11,8 @@ const label = (field: string) => `resources.platform-connections.fields.${field}
 export function PlatformConnectionList() {
   const { data: dimensions, error } = usePlatformConnectionDimensions();
   return (
-    <DimensionsListScreen
-      dimensionsError={error}
+    <TypeLabelledList
+      typeDefinitionsError={error}
       resource="platform-connections"
       title="resources.platform-connections.title"
       subtitle="resources.platform-connections.subtitle"
@@ -27,6 +27,6 @@ export function PlatformConnectionList() {
         <DataTable.Col source="created_at" label={label('created_at')} field={DateTimeField} />
         <DataTable.Col source="updated_at" label={label('updated_at')} field={DateTimeField} />
       </DataTable>
-    </DimensionsListScreen>
+    </TypeLabelledList>
   );
 }

@@ -1,9 +1,9 @@
 // What the platform connection categories (GET /platform-connections/dimensions/) say
 // about a connection: its category's label and parameter definitions.
 import type { PlatformConnectionDimensions, PlatformConnectionType } from '../../types/api';
-import { useDimensions } from '../shared/useDimensions';
+import { useTypeDefinitions } from '../shared/useTypeDefinitions';
 
-export const usePlatformConnectionDimensions = () => useDimensions<PlatformConnectionDimensions>('platform-connections');
+export const usePlatformConnectionDimensions = () => useTypeDefinitions<PlatformConnectionDimensions>('platform-connections');
 
 export function categoryOf(dimensions: PlatformConnectionDimensions | undefined, internalName: string): PlatformConnectionType | undefined {
   if (!dimensions) return undefined;

@@ -2,7 +2,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import type { ListFilterProps } from '../../src/admin-kit/list/types';
 import { MultiSelectFilter } from './MultiSelectFilter';
 import { nationalityLabel } from './nationality';
-import { useProfileDimensions } from './useProfileDimensions';
+import { useProfileFilterOptions } from './useProfileFilterOptions';
 
 /** The URL keys of these filters, repeated once per chosen value (SPEC §2 Profiles list). */
 export const CHOICE_KEYS = ['data_sources', 'nationalities', 'gender'];
@@ -11,7 +11,7 @@ export const CHOICE_KEYS = ['data_sources', 'nationalities', 'gender'];
 export function ProfileChoiceFilters({ values, onChange }: ListFilterProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const offered = useProfileDimensions()?.multiple_values_filter;
+  const offered = useProfileFilterOptions()?.multiple_values_filter;
   const label = (name: string) => translate(`resources.profiles.filters.${name}`);
 
   return (

@@ -4,11 +4,11 @@ import { useTranslate } from 'react-admin';
 import { RATING_FIELDS, type RatingField } from '../../types/api';
 import type { ListFilterProps } from '../../src/admin-kit/list/types';
 import { RATING_SLIDER_STEP, rangeFilterValues, rangeOf, sliderBounds, toStep, type Range } from './ratingRange';
-import { useProfileDimensions } from './useProfileDimensions';
+import { useProfileFilterOptions } from './useProfileFilterOptions';
 
 /** The four rating sliders, each behind its enabling checkbox (SPEC §4 Profile range filters). */
 export function RatingRangeFilters({ values, onChange }: ListFilterProps) {
-  const dimensions = useProfileDimensions();
+  const dimensions = useProfileFilterOptions();
   return (
     <Box
       sx={{

@@ -2,7 +2,7 @@ import { useTranslate } from 'react-admin';
 import { FailureAlert } from './FailureAlert';
 
 /** SPEC §8 'Failed to fetch dimensions.', with the server's message, when the type definitions did not load. */
-export function DimensionsFailure({ error }: { error: unknown }) {
+export function TypeDefinitionsFailure({ error }: { error: unknown }) {
   const translate = useTranslate();
   if (!error) return null;
   return (

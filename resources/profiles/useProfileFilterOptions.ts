@@ -9,7 +9,7 @@ import type { AppDataProvider } from '../../dataProvider';
  * filter widgets of the screen. SPEC §8: a failed fetch is only logged to the console;
  * the filters then offer nothing and the sliders span 0 to 1.
  */
-export function useProfileDimensions(): ProfileDimensions | undefined {
+export function useProfileFilterOptions(): ProfileDimensions | undefined {
   const dataProvider = useDataProvider<AppDataProvider>();
   const { data, error } = useQuery({
     queryKey: ['profiles', 'dimensions'],

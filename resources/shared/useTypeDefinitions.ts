@@ -8,7 +8,7 @@ import type { AppDataProvider } from '../../dataProvider';
  * per screen and kept a few minutes. A failure is the screen's to show
  * ('Failed to fetch dimensions.'); the labels then fall back to internal names.
  */
-export function useDimensions<D>(resource: string) {
+export function useTypeDefinitions<D>(resource: string) {
   const dataProvider = useDataProvider<AppDataProvider>();
   return useQuery({
     queryKey: [resource, 'dimensions'],
