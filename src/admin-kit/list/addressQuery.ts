@@ -50,21 +50,6 @@ export function writeListQuery(query: ListQuery, style: AddressStyle = 'ordering
   return new URLSearchParams(buildQueryString(params));
 }
 
-/**
- * Click-to-toggle sorting (SPEC §4): a new column starts ascending, a click on the
- * active column flips between 'field' and '-field'.
- */
-export function toggleOrdering(current: string, field: string): string {
-  return current === field ? `-${field}` : field;
-}
-
-/** The sort direction of one column under an ordering, for aria-sort and the arrow. */
-export function sortDirectionOf(ordering: string, field: string): 'asc' | 'desc' | undefined {
-  if (ordering === field) return 'asc';
-  if (ordering === `-${field}`) return 'desc';
-  return undefined;
-}
-
 /** The filter sent to dataProvider.getList: search, ordering and the extra keys, empty ones left out. */
 export function apiFilterOf(query: ListQuery): Record<string, string | string[]> {
   const filter: Record<string, string | string[]> = {};

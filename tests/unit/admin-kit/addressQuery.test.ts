@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiFilterOf, readListQuery, sortDirectionOf, toggleOrdering, writeListQuery } from '../../../src/admin-kit/list/addressQuery';
+import { apiFilterOf, readListQuery, writeListQuery } from '../../../src/admin-kit/list/addressQuery';
 import type { ListQuery } from '../../../src/admin-kit/list/types';
 
 const query = (change: Partial<ListQuery> = {}): ListQuery => ({
@@ -50,25 +50,6 @@ describe('list state in the address', () => {
     expect(written.toString()).toBe('direction=desc&page=2&sort=tech_rating');
     expect(readListQuery(written, 'sortDirection').ordering).toBe('-tech_rating');
     expect(readListQuery(new URLSearchParams('direction=asc&sort=first_name'), 'sortDirection').ordering).toBe('first_name');
-  });
-});
-
-describe('click-to-toggle sorting', () => {
-  it('starts ascending, then flips on the active column', () => {
-    const first = toggleOrdering('', 'email');
-    const second = toggleOrdering(first, 'email');
-    const third = toggleOrdering(second, 'email');
-    expect([first, second, third]).toEqual(['email', '-email', 'email']);
-  });
-
-  it('starts ascending again on another column', () => {
-    expect(toggleOrdering('-email', 'last_name')).toBe('last_name');
-  });
-
-  it('tells each column its direction', () => {
-    expect(sortDirectionOf('email', 'email')).toBe('asc');
-    expect(sortDirectionOf('-email', 'email')).toBe('desc');
-    expect(sortDirectionOf('-email', 'last_name')).toBeUndefined();
   });
 });
 
