@@ -283,9 +283,9 @@ describe('failures PDL answers', () => {
     pdl.forcedAtPage.set(6, [{ status: 503 }, { status: 503 }, { status: 503 }]);
     const src = await source({ query, max_profiles: '700' }, 'Resumed');
     const { id } = await retrieve(api, owner, src.id);
-    const seen: string[] = [];
-    const execution = await finished(api, owner, id, seen);
-    expect(seen).toContain('RETRY');
+    // the second attempt is the queue's retry (with JOB_RETRY_DELAY_SECONDS=0 the RETRY status lasts
+    // milliseconds: polling for it raced the worker, so the attempts say it)
+    const execution = await finished(api, owner, id);
     expect(execution).toMatchObject({ status: 'SUCCESS', attempts: 2, result: null });
     // nobody twice: what the first attempt committed was skipped by the second
     expect(execution.progress).toEqual({ total: 700, processed: 700, created: 700, updated: 0, unchanged: 0, failed: 0 });

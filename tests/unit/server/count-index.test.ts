@@ -12,6 +12,9 @@ import { pageStrategy } from '../../../server/entities/profiles/count-index/sort
 import { RATING_FIELDS } from '../../../types/api';
 import type { ProfileFilters } from '../../../server/entities/profiles/filters';
 
+/** fast-check properties over thousands of rows: minutes of safety net, never a measure of speed */
+const PROPERTY_TEST_TIMEOUT_MS = 180_000;
+
 const members = (set: Uint32Array, rows: number) => Array.from({ length: rows }, (_, i) => i).filter((i) => has(set, i));
 
 describe('bitsets', () => {
@@ -67,62 +70,71 @@ describe('token index', () => {
     expect(await rowsOf('li')).toEqual([4]);
   });
 
-  it('follows changed documents, before and after merging them into a new base', async () => {
-    const words = ['ana', 'anabel', 'bruno', 'müller', 'muller', 'li', 'lee', 'x'];
-    const doc = fc.array(fc.constantFrom(...words), { maxLength: 4 }).map((w) => w.join(' '));
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(doc, { minLength: 1, maxLength: 30 }),
-        fc.array(fc.tuple(fc.nat(40), fc.option(doc), fc.boolean()), { maxLength: 60 }),
-        async (initial, edits) => {
-          const capacity = 64;
-          const model: (string | undefined)[] = [...initial];
-          const search = new SearchIndex(await TokenIndex.build(initial), capacity);
-          for (const [row, document, merge] of edits) {
-            model[row] = document ?? undefined;
-            search.set(row, document ?? undefined);
-            if (merge) search.merge();
-          }
-          for (const term of ['an', 'ana', 'ül', 'l', 'bruno', 'x', 'zz']) {
-            const found = emptySet(capacity);
-            for (let row = 0; row < capacity; row++) add(found, row);
-            search.filter(found, [term]);
-            const expected = model.flatMap((d, row) => (d?.split(' ').some((t) => t.includes(term)) ? [row] : []));
-            expect(members(found, capacity), term).toEqual(expected);
-          }
-        },
-      ),
-      { seed: 20261124, numRuns: 150 },
-    );
-  });
+  it(
+    'follows changed documents, before and after merging them into a new base',
+    async () => {
+      const words = ['ana', 'anabel', 'bruno', 'müller', 'muller', 'li', 'lee', 'x'];
+      const doc = fc.array(fc.constantFrom(...words), { maxLength: 4 }).map((w) => w.join(' '));
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(doc, { minLength: 1, maxLength: 30 }),
+          fc.array(fc.tuple(fc.nat(40), fc.option(doc), fc.boolean()), { maxLength: 60 }),
+          async (initial, edits) => {
+            const capacity = 64;
+            const model: (string | undefined)[] = [...initial];
+            const search = new SearchIndex(await TokenIndex.build(initial), capacity);
+            for (const [row, document, merge] of edits) {
+              model[row] = document ?? undefined;
+              search.set(row, document ?? undefined);
+              if (merge) search.merge();
+            }
+            for (const term of ['an', 'ana', 'ül', 'l', 'bruno', 'x', 'zz']) {
+              const found = emptySet(capacity);
+              for (let row = 0; row < capacity; row++) add(found, row);
+              search.filter(found, [term]);
+              const expected = model.flatMap((d, row) => (d?.split(' ').some((t) => t.includes(term)) ? [row] : []));
+              expect(members(found, capacity), term).toEqual(expected);
+            }
+          },
+        ),
+        { seed: 20261124, numRuns: 150 },
+      );
+      // a safety net, not a measure: 14–18 s alone, longer beside other test files on 2 cores
+    },
+    PROPERTY_TEST_TIMEOUT_MS,
+  );
 });
 
 describe('blocked orders', () => {
-  it('without a store, find rows by their order: sorted insertions and removals across block splits', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.tuple(fc.boolean(), fc.nat(3000)), { maxLength: 4000 }),
-        fc.uniqueArray(fc.nat(3000), { maxLength: 2000 }),
-        (ops, initial) => {
-          const sorted = [...initial].sort((a, b) => a - b);
-          const rows = OrderedRows.from(sorted);
-          const model = new Set(sorted);
-          const before = (a: number, b: number) => a < b;
-          for (const [insert, value] of ops) {
-            if (insert && !model.has(value)) {
-              rows.insertSorted(value, before);
-              model.add(value);
-            } else if (!insert) {
-              expect(rows.removeSorted(value, before)).toBe(model.delete(value));
+  it(
+    'without a store, find rows by their order: sorted insertions and removals across block splits',
+    () => {
+      fc.assert(
+        fc.property(
+          fc.array(fc.tuple(fc.boolean(), fc.nat(3000)), { maxLength: 4000 }),
+          fc.uniqueArray(fc.nat(3000), { maxLength: 2000 }),
+          (ops, initial) => {
+            const sorted = [...initial].sort((a, b) => a - b);
+            const rows = OrderedRows.from(sorted);
+            const model = new Set(sorted);
+            const before = (a: number, b: number) => a < b;
+            for (const [insert, value] of ops) {
+              if (insert && !model.has(value)) {
+                rows.insertSorted(value, before);
+                model.add(value);
+              } else if (!insert) {
+                expect(rows.removeSorted(value, before)).toBe(model.delete(value));
+              }
             }
-          }
-          expect(rows.toArray()).toEqual([...model].sort((a, b) => a - b));
-          expect(rows.size).toBe(model.size);
-        },
-      ),
-      { seed: 11, numRuns: 60 },
-    );
-  });
+            expect(rows.toArray()).toEqual([...model].sort((a, b) => a - b));
+            expect(rows.size).toBe(model.size);
+          },
+        ),
+        { seed: 11, numRuns: 60 },
+      );
+    },
+    PROPERTY_TEST_TIMEOUT_MS,
+  );
 
   it('keep a sequence through insertions and removals, blocks splitting and emptying', () => {
     fc.assert(
