@@ -50,7 +50,8 @@ export const forbidden = () => new ForbiddenError();
 
 /** Bad input, one `[field, message]` per problem: `"field: message"` each, and the messages per field. */
 export function fieldErrors(problems: [field: string, message: string][]): ValidationError {
-  const fields: Record<string, string[]> = {};
+  // a field a client names may be `__proto__` or `constructor`: no inherited keys here
+  const fields: Record<string, string[]> = Object.create(null);
   for (const [field, message] of problems) {
     fields[field] ??= [];
     fields[field].push(message);

@@ -103,3 +103,16 @@ describe('a staff correction of an annotation with a value no annotator would gi
     ).toBe(200);
   });
 });
+
+describe('a query key named __proto__ holding a null character', () => {
+  // found as: GET /api/v1/platform-connections?__proto__=a%00b (any list) → 500: the field errors were
+  // gathered in a plain object, where `fields['__proto__']` is Object.prototype, not a list
+  it('is refused with 400 naming that key, on every list', async () => {
+    const user = await api.user({});
+    for (const list of ['platform-connections', 'executions', 'searches']) {
+      const body = expectErrors(await api.call(user.token, { method: 'GET', url: `/api/v1/${list}?__proto__=a%00b` }), 400);
+      expect(body.errors).toEqual(['__proto__: Null characters are not allowed.']);
+      expect(Object.keys(body.fields ?? {})).toEqual(['__proto__']);
+    }
+  });
+});
