@@ -3,11 +3,8 @@
 // the type definitions.
 import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
 import StorageIcon from '@mui/icons-material/Storage';
+import { lazyScreen } from '../../src/admin-kit/lazyScreen';
 import type { ResourceDeclaration } from '../../src/resourceTypes';
-import { DataSourceCreate } from './DataSourceCreate';
-import { DataSourceEdit } from './DataSourceEdit';
-import { DataSourceList } from './DataSourceList';
-import { DataSourceShow } from './DataSourceShow';
 
 export const dataSources: ResourceDeclaration = {
   name: 'data-sources',
@@ -15,10 +12,22 @@ export const dataSources: ResourceDeclaration = {
   recordRepresentation: 'name',
   menu: { group: 'Data Operations', label: 'resources.data-sources.menu', order: 1, icon: StorageIcon },
   home: { order: 2, icon: CloudDownloadIcon },
-  list: DataSourceList,
-  show: DataSourceShow,
-  create: DataSourceCreate,
-  edit: DataSourceEdit,
+  list: lazyScreen(
+    () => import('./DataSourceList'),
+    (m) => m.DataSourceList,
+  ),
+  show: lazyScreen(
+    () => import('./DataSourceShow'),
+    (m) => m.DataSourceShow,
+  ),
+  create: lazyScreen(
+    () => import('./DataSourceCreate'),
+    (m) => m.DataSourceCreate,
+  ),
+  edit: lazyScreen(
+    () => import('./DataSourceEdit'),
+    (m) => m.DataSourceEdit,
+  ),
 };
 
 export default dataSources;

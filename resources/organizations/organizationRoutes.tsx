@@ -1,5 +1,14 @@
 import { Route } from 'react-router-dom';
-import { AddUsersToOrganization, RemoveUsersFromOrganization } from './OrganizationUsersFlow';
+import { lazyScreen } from '../../src/admin-kit/lazyScreen';
+
+const AddUsersToOrganization = lazyScreen(
+  () => import('./OrganizationUsersFlow'),
+  (m) => m.AddUsersToOrganization,
+);
+const RemoveUsersFromOrganization = lazyScreen(
+  () => import('./OrganizationUsersFlow'),
+  (m) => m.RemoveUsersFromOrganization,
+);
 
 /** Routes beside the CRUD ones, relative to /organizations. */
 export const organizationRoutes = [

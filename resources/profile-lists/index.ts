@@ -1,11 +1,8 @@
 // The face of the Profile Lists entity: list, detail, create, update and the
 // add-profiles / remove-profiles screens the Profiles list's bulk actions open.
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import { lazyScreen } from '../../src/admin-kit/lazyScreen';
 import type { ResourceDeclaration } from '../../src/resourceTypes';
-import { ProfileListCreate } from './ProfileListCreate';
-import { ProfileListEdit } from './ProfileListEdit';
-import { ProfileListList } from './ProfileListList';
-import { ProfileListShow } from './ProfileListShow';
 import { profileListRoutes } from './profileListRoutes';
 
 export const profileLists: ResourceDeclaration = {
@@ -13,10 +10,22 @@ export const profileLists: ResourceDeclaration = {
   apiPath: '/api/v1/profile-lists',
   recordRepresentation: 'name',
   menu: { group: 'Management', label: 'resources.profile-lists.menu', order: 3, icon: ListAltIcon },
-  list: ProfileListList,
-  show: ProfileListShow,
-  create: ProfileListCreate,
-  edit: ProfileListEdit,
+  list: lazyScreen(
+    () => import('./ProfileListList'),
+    (m) => m.ProfileListList,
+  ),
+  show: lazyScreen(
+    () => import('./ProfileListShow'),
+    (m) => m.ProfileListShow,
+  ),
+  create: lazyScreen(
+    () => import('./ProfileListCreate'),
+    (m) => m.ProfileListCreate,
+  ),
+  edit: lazyScreen(
+    () => import('./ProfileListEdit'),
+    (m) => m.ProfileListEdit,
+  ),
   routes: profileListRoutes,
 };
 

@@ -1,5 +1,14 @@
 import { Route } from 'react-router-dom';
-import { AddProfilesToList, RemoveProfilesFromList } from './ProfileListMembersFlow';
+import { lazyScreen } from '../../src/admin-kit/lazyScreen';
+
+const AddProfilesToList = lazyScreen(
+  () => import('./ProfileListMembersFlow'),
+  (m) => m.AddProfilesToList,
+);
+const RemoveProfilesFromList = lazyScreen(
+  () => import('./ProfileListMembersFlow'),
+  (m) => m.RemoveProfilesFromList,
+);
 
 /** Routes beside the CRUD ones, relative to /profile-lists. */
 export const profileListRoutes = [

@@ -2,9 +2,8 @@
 // detail screen and its rating, comment and connections sub-screens.
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import type { ProfileSummary } from '../../types/api';
+import { lazyScreen } from '../../src/admin-kit/lazyScreen';
 import type { ResourceDeclaration } from '../../src/resourceTypes';
-import { ProfileList } from './ProfileList';
-import { ProfileShow } from './ProfileShow';
 import { profileRoutes } from './profileRoutes';
 
 export const profiles: ResourceDeclaration = {
@@ -13,8 +12,14 @@ export const profiles: ResourceDeclaration = {
   recordRepresentation: (profile: Pick<ProfileSummary, 'first_name' | 'last_name'>) => `${profile.first_name} ${profile.last_name}`,
   menu: { group: 'Management', label: 'resources.profiles.menu', order: 2, icon: PersonSearchIcon },
   home: { order: 1, icon: PersonSearchIcon },
-  list: ProfileList,
-  show: ProfileShow,
+  list: lazyScreen(
+    () => import('./ProfileList'),
+    (m) => m.ProfileList,
+  ),
+  show: lazyScreen(
+    () => import('./ProfileShow'),
+    (m) => m.ProfileShow,
+  ),
   routes: profileRoutes,
 };
 

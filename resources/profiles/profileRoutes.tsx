@@ -1,7 +1,18 @@
 import { Route } from 'react-router-dom';
-import { ProfileCommentScreen } from './ProfileCommentScreen';
-import { ProfileConnections } from './ProfileConnections';
-import { ProfileRatingScreen } from './ProfileRatingScreen';
+import { lazyScreen } from '../../src/admin-kit/lazyScreen';
+
+const ProfileCommentScreen = lazyScreen(
+  () => import('./ProfileCommentScreen'),
+  (m) => m.ProfileCommentScreen,
+);
+const ProfileConnections = lazyScreen(
+  () => import('./ProfileConnections'),
+  (m) => m.ProfileConnections,
+);
+const ProfileRatingScreen = lazyScreen(
+  () => import('./ProfileRatingScreen'),
+  (m) => m.ProfileRatingScreen,
+);
 
 /** The profile sub-screens, relative to /profiles. */
 export const profileRoutes = [
