@@ -21,6 +21,7 @@ import { Random } from '../server/vocabulary/random';
 import Fastify from 'fastify';
 import os from 'node:os';
 import { startJobs } from '../server/queue/job-queue';
+import { createMailer } from '../server/mail/mailer';
 import { jobDefinitions } from '../server/jobs';
 import { SecretBox, registerSecretBox } from '../server/accounts/secret-box';
 
@@ -147,7 +148,12 @@ async function retrieval(job: Extract<Job, { kind: 'retrieval' }>) {
   const handle = await openDatabase({ databaseUrl: job.databaseUrl, poolSize: 4 });
   const log = Fastify({ logger: { level: 'warn' } }).log;
   registerSecretBox(handle.db, new SecretBox('bench'));
-  const jobs = await startJobs(handle, jobDefinitions, log, { databaseUrl: job.databaseUrl, work: true });
+  const jobs = await startJobs(handle, jobDefinitions, log, {
+    databaseUrl: job.databaseUrl,
+    work: true,
+    mailer: createMailer({ from: 'bench@localhost', log }),
+    appUrl: job.url,
+  });
   const call = async (method: string, path: string, body?: object) => {
     const response = await fetch(`${job.url}/api/v1${path}`, {
       method,

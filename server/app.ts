@@ -100,6 +100,8 @@ export async function buildApp({ config, handle, workers = true, logger, extraAp
           timing: config.jobTiming,
           allowPrivateFeeds: config.allowPrivateFeeds,
           webPressure,
+          mailer: instance.mailer,
+          appUrl: config.appUrl,
         });
         instance.decorate('jobs', jobs);
         // once the server answers, after its first requests: workers and schedules need not wait

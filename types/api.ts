@@ -10,6 +10,7 @@ import type * as Profiles from './wire/profiles';
 import type * as ProfileLists from './wire/profile-lists';
 import type * as Searches from './wire/searches';
 import type * as DataOperations from './wire/data-operations';
+import type * as Signals from './wire/signals';
 
 export { RATING_FIELDS, type RatingField } from './wire/profiles';
 
@@ -85,3 +86,12 @@ export type PlatformConnectionDimensions = Static<typeof DataOperations.Platform
 export type PlatformConnection = Static<typeof DataOperations.PlatformConnectionSchema>;
 export type PlatformConnectionWrite = Static<typeof DataOperations.PlatformConnectionWriteSchema>;
 export { EXECUTION_STATUSES, FINISHED_STATUSES } from './wire/data-operations';
+
+export type Rule = Static<typeof Signals.RuleSchema>;
+export type RuleWrite = Static<typeof Signals.RuleWriteSchema>;
+export type RuleOperator = Static<typeof Signals.RuleOperatorSchema>;
+export type RuleDetails = Static<typeof Signals.RuleDetailsSchema>;
+export type Notification = Static<typeof Signals.NotificationSchema>;
+export type NotificationType = Rule['notification_type'];
+export type Priority = Rule['priority'];
+export type NotificationStatus = Notification['notification_status'];

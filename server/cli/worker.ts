@@ -10,6 +10,7 @@ import { SecretBox, loadSecretKey, registerSecretBox } from '../accounts/secret-
 import { startJobs } from '../queue/job-queue';
 import { jobDefinitions } from '../jobs';
 import { syncAllSchedules } from '../data-operations/executions';
+import { createMailer } from '../mail/mailer';
 
 const config = loadConfig();
 // background work yields the CPU to the web servers' requests on a shared machine (WORKER_NICE=0: not)
@@ -32,6 +33,8 @@ const jobs = await startJobs(handle, jobDefinitions, log, {
   work: true,
   timing: config.jobTiming,
   allowPrivateFeeds: config.allowPrivateFeeds,
+  mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
+  appUrl: config.appUrl,
 });
 await syncAllSchedules(handle.db, jobs);
 log.info({ queues: jobDefinitions.map((d) => d.name) }, 'worker ready');

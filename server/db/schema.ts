@@ -253,6 +253,66 @@ export interface ProfileChangeTable {
   old_value: Json<unknown>;
   new_value: Json<unknown>;
   changed_at: CreatedAt;
+  /** the writing transaction's id (xid8, read as text): the signals engine's order */
+  txid: Generated<string>;
+}
+
+export type NotificationType = 'Email' | 'Slack';
+export type Priority = 'High' | 'Medium' | 'Low';
+export type NotificationStatus = 'PENDING' | 'SENT' | 'FAILED';
+
+export interface RuleTable {
+  id: Generated<number>;
+  name: string;
+  notification_type: NotificationType;
+  priority: Priority;
+  model_name: string;
+  attribute: string;
+  operator: string;
+  value: string;
+  owner_id: number;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface RuleProfileListTable {
+  rule_id: number;
+  profile_list_id: number;
+}
+
+export interface NotificationTable {
+  id: Generated<number>;
+  body: string;
+  subject: string;
+  /** what the body says, structured (server/signals/message.ts) for mail, Slack and digests */
+  details: Json<Record<string, unknown>>;
+  notification_status: ColumnType<NotificationStatus, NotificationStatus | undefined, NotificationStatus>;
+  notification_type: NotificationType;
+  priority: Priority;
+  recipient: string;
+  recipient_id: number | null;
+  rule_id: number | null;
+  rule_owner_id: number | null;
+  profile_id: number | null;
+  profile_change_id: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: Date | null;
+  failure_reason: string | null;
+  sent_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SignalCursorTable {
+  name: string;
+  txid: string;
+  change_id: string;
+  updated_at: UpdatedAt;
+}
+
+export interface DeliveryPaceTable {
+  channel: string;
+  next_at: Date;
 }
 
 export interface Database {
@@ -278,4 +338,9 @@ export interface Database {
   execution: ExecutionTable;
   platform_connection: PlatformConnectionTable;
   profile_change: ProfileChangeTable;
+  rule: RuleTable;
+  rule_profile_list: RuleProfileListTable;
+  notification: NotificationTable;
+  signal_cursor: SignalCursorTable;
+  delivery_pace: DeliveryPaceTable;
 }

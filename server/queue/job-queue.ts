@@ -6,6 +6,7 @@ import type { PgBoss as PgBossType } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/connect';
 import type { JobTiming } from '../config';
+import type { Mailer } from '../mail/mailer';
 import { listenWebPressure, WebPressure } from './web-pressure';
 
 const DEFAULT_TIMING: JobTiming = { heartbeatSeconds: 30, superviseSeconds: 30, retryDelaySeconds: 15 };
@@ -33,6 +34,8 @@ export interface QueueDeclaration<Data extends object = object> {
 /** A queue's worker: what it does with one job. */
 export interface JobDefinition<Data extends object = object> extends QueueDeclaration<Data> {
   handle(data: Data, context: JobContext): Promise<void>;
+  /** also runs on this cron schedule (UTC) with `data` (e.g. the hourly digest), wherever workers run */
+  every?: { cron: string; data: Data };
 }
 
 export interface JobContext {
@@ -44,6 +47,12 @@ export interface JobContext {
   allowPrivateFeeds: boolean;
   /** whether web requests are being answered: long jobs give way between their steps */
   webPressure: WebPressure;
+  /** the queue itself: a job may queue the next step (a retrieval's end queues the signals engine) */
+  jobs: Jobs;
+  /** mail as the server sends it (SMTP_URL, or the log) */
+  mailer: Mailer;
+  /** base of the links put in messages (APP_URL) */
+  appUrl: string;
 }
 
 export interface Jobs {
@@ -71,6 +80,8 @@ export async function startJobs(
     allowPrivateFeeds?: boolean;
     /** this process's web pressure (its server notes its requests); servers elsewhere are heard on PostgreSQL */
     webPressure?: WebPressure;
+    mailer: Mailer;
+    appUrl: string;
   },
 ): Promise<Jobs> {
   const timing = options.timing ?? DEFAULT_TIMING;
@@ -85,30 +96,7 @@ export async function startJobs(
     : new PgBoss({ connectionString: options.databaseUrl, max: 4, ...supervision });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
-  const listener =
-    options.work !== false && options.databaseUrl ? await listenWebPressure(options.databaseUrl, webPressure, log) : undefined;
-  for (const definition of definitions) {
-    const settings = definition.settings?.(timing);
-    await boss.createQueue(definition.name, settings);
-    if (settings) await boss.updateQueue(definition.name, settings);
-    if (options.work === false) continue;
-    const retryLimit = settings?.retryLimit ?? 2;
-    await boss.work<object>(definition.name, { pollingIntervalSeconds: 1 }, async (jobs) => {
-      for (const job of jobs) {
-        const jobLog = log.child({ job: definition.name, jobId: job.id });
-        jobLog.info({ retryCount: job.retryCount }, 'job started');
-        await definition.handle(job.data, {
-          handle,
-          log: jobLog,
-          allowPrivateFeeds: options.allowPrivateFeeds === true,
-          webPressure,
-          job: { id: job.id, retryCount: job.retryCount, retryLimit, signal: job.signal },
-        });
-        jobLog.info('job done');
-      }
-    });
-  }
-  return {
+  const jobs: Jobs = {
     async send(queue, data) {
       const id = await boss.send(queue.name, data);
       if (!id) throw new Error(`Job ${queue.name} was not queued`);
@@ -126,6 +114,34 @@ export async function startJobs(
       await listener?.close();
     },
   };
+  const listener =
+    options.work !== false && options.databaseUrl ? await listenWebPressure(options.databaseUrl, webPressure, log) : undefined;
+  for (const definition of definitions) {
+    const settings = definition.settings?.(timing);
+    await boss.createQueue(definition.name, settings);
+    if (settings) await boss.updateQueue(definition.name, settings);
+    if (options.work === false) continue;
+    if (definition.every) await boss.schedule(definition.name, definition.every.cron, definition.every.data, { key: 'every', tz: 'UTC' });
+    const retryLimit = settings?.retryLimit ?? 2;
+    await boss.work<object>(definition.name, { pollingIntervalSeconds: 1 }, async (batch) => {
+      for (const job of batch) {
+        const jobLog = log.child({ job: definition.name, jobId: job.id });
+        jobLog.info({ retryCount: job.retryCount }, 'job started');
+        await definition.handle(job.data, {
+          handle,
+          log: jobLog,
+          allowPrivateFeeds: options.allowPrivateFeeds === true,
+          webPressure,
+          jobs,
+          mailer: options.mailer,
+          appUrl: options.appUrl,
+          job: { id: job.id, retryCount: job.retryCount, retryLimit, signal: job.signal },
+        });
+        jobLog.info('job done');
+      }
+    });
+  }
+  return jobs;
 }
 
 /** The queue, started on demand: `start()` (the server calls it once it answers) or the first `send`. */

@@ -7,6 +7,7 @@ import * as userNameIndexes from './2026-11-22-user-name-indexes';
 import * as profileIndexLog from './2026-11-24-profile-index-log';
 import * as visibilityVersions from './2026-11-24-visibility-versions';
 import * as dataOperations from './2026-11-24-data-operations';
+import * as signals from './2026-11-25-signals';
 
 /** Every migration, by a name that sorts in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-01-profile-index-log': profileIndexLog,
   '2026-11-24-02-visibility-versions': visibilityVersions,
   '2026-11-24-03-data-operations': dataOperations,
+  '2026-11-25-01-signals': signals,
 };

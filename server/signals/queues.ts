@@ -1,0 +1,17 @@
+// The signals' queues (server/jobs/ gives them their workers): the engine matching the change log
+// against the rules, and the delivery of notifications (at once for High, digests for the rest).
+import type { QueueDeclaration } from '../queue/job-queue';
+
+/** Match what the change log gained since the engine's cursor (any job: the cursor says where it stands). */
+export const SIGNALS_MATCH_QUEUE: QueueDeclaration<{ reason?: string }> = {
+  name: 'signals-match',
+  settings: () => ({ retryLimit: 10, retryDelay: 5, retryBackoff: true, heartbeatSeconds: 30, expireInSeconds: 3600 }),
+};
+
+/**
+ * Deliver notifications: `notification_ids` one by one (a High one just raised, a re-send, a
+ * retry that came due) or, with `digest`, the Medium (hourly) or Low (daily) digest of every recipient.
+ */
+export const NOTIFICATION_DELIVERY_QUEUE: QueueDeclaration<{ notification_ids?: number[]; digest?: 'Medium' | 'Low' }> = {
+  name: 'notification-delivery',
+};
