@@ -3,8 +3,12 @@ import { Link, Typography } from '@mui/material';
 import { DataTable, type Identifier, ListBase, useTranslate } from 'react-admin';
 import type { ProfileChange } from '../../types/api';
 import { DateTimeField } from '../../src/admin-kit/fields';
+import { type ChangeNotification, ChangeNotifications } from './ChangeNotifications';
 
 const SHOWN = 10;
+
+/** A change as listed: the notifications it raised come with it once the server sends them. */
+type ListedChange = ProfileChange & { id: number; notifications?: ChangeNotification[] | null };
 
 /** A changed value in a few words: a list by its first entries, an object by its keys' values. */
 export function changeValueText(value: unknown): string {
@@ -38,7 +42,7 @@ export function ProfileChanges({ profileId }: { profileId: Identifier }) {
   const translate = useTranslate();
   const fieldLabel = (field: string) => translate(`resources.profiles.changes.field_names.${field}`, { _: field });
   return (
-    <ListBase<ProfileChange & { id: number }>
+    <ListBase<ListedChange>
       resource={`profiles/${profileId}/changes`}
       perPage={SHOWN}
       sort={SERVER_ORDER}
@@ -49,7 +53,7 @@ export function ProfileChanges({ profileId }: { profileId: Identifier }) {
       error={<Typography color="error">{translate(label('failed'))}</Typography>}
       empty={<Typography>{translate(label('none'))}</Typography>}
     >
-      <DataTable<ProfileChange & { id: number }>
+      <DataTable<ListedChange>
         aria-label={translate(label('title'))}
         bulkActionButtons={false}
         rowClick={false}
@@ -84,6 +88,12 @@ export function ProfileChanges({ profileId }: { profileId: Identifier }) {
               </Link>
             )
           }
+        />
+        <DataTable.Col
+          source="notifications"
+          label={label('notifications')}
+          disableSort
+          render={(change) => <ChangeNotifications change={change} />}
         />
       </DataTable>
     </ListBase>

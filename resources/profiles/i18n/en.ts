@@ -82,6 +82,9 @@ export default {
         execution: 'Execution %{id}',
         none: 'No changes recorded.',
         failed: 'The changes could not be loaded.',
+        notifications: 'Notifications',
+        notification: '%{type} to %{recipient}',
+        by_rule: 'rule %{name}',
         field_names: {
           profile: 'Profile',
           first_name: 'First Name',

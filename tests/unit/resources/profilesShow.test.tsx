@@ -188,9 +188,9 @@ describe('ProfileShow changes', () => {
           .map((cell) => cell.textContent),
       );
     expect(rows.map((cells) => cells.slice(1))).toEqual([
-      ['Jobs', 'CTO at Nova Labs', 'Founder at Kite AI; CTO at Nova Labs', 'Execution 12'],
-      ['Tech Rating', '6', '9.5', 'Staff correction'],
-      ['Profile', '—', 'Retrieved for the first time', 'Execution 11'],
+      ['Jobs', 'CTO at Nova Labs', 'Founder at Kite AI; CTO at Nova Labs', 'Execution 12', '—'],
+      ['Tech Rating', '6', '9.5', 'Staff correction', '—'],
+      ['Profile', '—', 'Retrieved for the first time', 'Execution 11', '—'],
     ]);
     expect(within(table).getByRole('link', { name: 'Execution 12' })).toHaveAttribute('href', '/executions/12');
   });
