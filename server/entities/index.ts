@@ -10,6 +10,8 @@ import { searches } from './searches/entity';
 import { dataSources } from './data-sources/entity';
 import { executions } from './executions/entity';
 import { platformConnections } from './platform-connections/entity';
+import { rules } from './rules/entity';
+import { notifications } from './notifications/entity';
 
 /**
  * Every API module, mounted under /api/v1: the entities, each from its one declaration
@@ -17,7 +19,17 @@ import { platformConnections } from './platform-connections/entity';
  */
 export const apiModules: FastifyPluginAsync[] = [
   authRoutes,
-  ...[users, organizations, profiles, companies, profileLists, searches, dataSources, executions, platformConnections].map((entity) =>
-    entityRoutes(entity as never),
-  ),
+  ...[
+    users,
+    organizations,
+    profiles,
+    companies,
+    profileLists,
+    searches,
+    dataSources,
+    executions,
+    platformConnections,
+    rules,
+    notifications,
+  ].map((entity) => entityRoutes(entity as never)),
 ];

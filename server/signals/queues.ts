@@ -11,7 +11,8 @@ export const SIGNALS_MATCH_QUEUE: QueueDeclaration<{ reason?: string }> = {
 /**
  * Deliver notifications: `notification_ids` one by one (a High one just raised, a re-send, a
  * retry that came due) or, with `digest`, the Medium (hourly) or Low (daily) digest of every recipient.
+ * `force` (POST /notifications/{id}/send/): deliver each one now, on its own, whatever its priority.
  */
-export const NOTIFICATION_DELIVERY_QUEUE: QueueDeclaration<{ notification_ids?: number[]; digest?: 'Medium' | 'Low' }> = {
+export const NOTIFICATION_DELIVERY_QUEUE: QueueDeclaration<{ notification_ids?: number[]; digest?: 'Medium' | 'Low'; force?: boolean }> = {
   name: 'notification-delivery',
 };

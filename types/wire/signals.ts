@@ -10,8 +10,11 @@ export const RULE_DEFAULTS = { notification_type: 'Email', priority: 'High' } as
 /** what a rule's value holds when its operator reads none ('changed'): SPEC still requires a value */
 export const ANY_VALUE = '*';
 
-const NotificationType = Type.Union(NOTIFICATION_TYPES.map((name) => Type.Literal(name)));
-const Priority = Type.Union(PRIORITIES.map((name) => Type.Literal(name)));
+/** One of `names`, typed as their union (a `Type.Union` over `names.map(…)` would be typed `never`). */
+const OneOf = <const T extends readonly string[]>(names: T) => Type.Unsafe<T[number]>({ type: 'string', enum: [...names] });
+
+const NotificationType = OneOf(NOTIFICATION_TYPES);
+const Priority = OneOf(PRIORITIES);
 
 export const NamedRefSchema = Type.Object({ id: Type.Integer(), name: Type.String() });
 
@@ -66,7 +69,7 @@ export const RuleDetailsSchema = Type.Object({
 export const NotificationSchema = Type.Object({
   id: Type.Integer(),
   body: Type.String(),
-  notification_status: Type.Union(NOTIFICATION_STATUSES.map((name) => Type.Literal(name))),
+  notification_status: OneOf(NOTIFICATION_STATUSES),
   notification_type: NotificationType,
   recipient: Type.String(),
   created_at: DateTime,

@@ -1,0 +1,51 @@
+// Rules (SPEC §2 Rules, §3 Rule, §7 Rules): read by their owner and the owner's organization
+// colleagues (CONVENTIONS "Who sees what"), changed and deleted by the owner or staff; plus the
+// options of the rule form (GET /rules/details/).
+import { RuleDetailsSchema, RuleSchema, RuleWriteSchema } from '../../../types/wire/signals';
+import { errors } from '../../../types/schema';
+import { defineEntity } from '../../http/crud';
+import { ownedByColleagues } from '../../db/visibility';
+import { createRule, ruleDetails, toRules, updateRule, type RuleRow } from './repository';
+
+export const rules = defineEntity({
+  path: 'rules',
+  table: 'rule',
+  item: RuleSchema,
+  summary: "Rules the user may read: their own and their organization colleagues'",
+  list: {
+    ordering: {
+      name: 'lower(rule.name)',
+      // by importance: ascending Low → High, `-priority` puts High first
+      priority: "CASE rule.priority WHEN 'Low' THEN 1 WHEN 'Medium' THEN 2 ELSE 3 END",
+      created_at: 'rule.created_at',
+      updated_at: 'rule.updated_at',
+    },
+    defaultOrdering: ['-created_at'],
+    search: ['rule.name'],
+  },
+  rows: (db, viewer) => ownedByColleagues(db.selectFrom('rule').selectAll('rule'), viewer),
+  toItems: (db, viewer, rows: RuleRow[]) => toRules(db, viewer, rows),
+  mayWrite: (viewer, row) => row.owner_id === viewer.id,
+  writes: {
+    body: RuleWriteSchema,
+    // the vocabulary and the lists are checked on the rule as it will be stored (a PATCH merges with the row)
+    create: (db, viewer, body) => createRule(db, viewer, body),
+    update: (db, viewer, id, body) => updateRule(db, viewer, id, body),
+  },
+  deletable: true,
+
+  routes(app) {
+    // a static path: registered beside /rules/:id, Fastify's router never takes it for an id
+    app.get(
+      '/rules/details',
+      {
+        schema: {
+          tags: ['rules'],
+          summary: 'The options of the rule form: types, priorities, what each model lets a rule watch, the readable profile lists',
+          response: { 200: RuleDetailsSchema, ...errors(401) },
+        },
+      },
+      async (request) => ruleDetails(app.db, request.user),
+    );
+  },
+});
