@@ -8,6 +8,7 @@ import { benchProfiles } from './profiles';
 import type { CaseName } from './profile-cases';
 import { benchLighthouse } from './lighthouse';
 import { benchIngestion } from './ingestion';
+import { benchSignals } from './signals';
 import { table } from './stats';
 
 /**
@@ -15,7 +16,8 @@ import { table } from './stats';
  * into docs/PERFORMANCE.md. PostgreSQL parts use databases of their own on the local server
  * (BENCH_PG, default the local socket as the current user): bench_users, bench_profiles.
  * `lighthouse` runs only when named (it fetches lighthouse 12.8 through npx), and so does `ingestion`
- * (database bench_ingestion, emptied at each run).
+ * (database bench_ingestion, emptied at each run), and `signals` (PostgreSQL only: database bench_signals,
+ * emptied at each run; `--signals-people` watched people).
  */
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -32,6 +34,8 @@ const { values, positionals } = parseArgs({
     connections: { type: 'string', default: '32' },
     'ingest-profiles': { type: 'string', default: '100000' },
     'pglite-ingest-profiles': { type: 'string', default: '100000' },
+    'signals-people': { type: 'string', default: '10000' },
+    'signals-wait-seconds': { type: 'string', default: '900' },
   },
 });
 const parts = positionals.length ? positionals : ['startup', 'users', 'profiles'];
@@ -102,6 +106,18 @@ if (parts.includes('ingestion')) {
     pgliteProfiles: Number(values['pglite-ingest-profiles']),
   });
   console.log(`${table(rows)}\n`);
+}
+if (parts.includes('signals')) {
+  console.log('## Signals check: scripted changes through a real retrieval, notifications against the oracle, mails\n');
+  const result = await benchSignals({
+    databaseUrl: await ensureDatabase('bench_signals'),
+    watched: Number(values['signals-people']),
+    waitSeconds: Number(values['signals-wait-seconds']),
+  });
+  if (result) {
+    console.log(`${table(result.kinds)}\n\n${table(result.rows)}\n`);
+    console.log(result.discrepancies.length ? `Discrepancies:\n${result.discrepancies.join('\n')}\n` : 'No discrepancy.\n');
+  }
 }
 if (parts.includes('lighthouse')) {
   console.log('## Lighthouse, mobile preset, performance (median run)\n');
