@@ -2,9 +2,9 @@
 // react-admin form: name, notification type, priority, the condition (model → attribute →
 // operator, each a select of what the one before allows, with SPEC §4's resets), the value (its
 // help says what the operator reads) and the profile lists the rule watches.
-import type { ChangeEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { type RaRecord, required, SelectArrayInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { required, SelectArrayInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import type { RuleDetails } from '../../types/api';
 import { ariaRequired, FailureAlert, failureOf, filled } from '../../src/admin-kit/form';
 import { attributeLabel, attributesOf, firstConditionOf, modelsOf, operatorOf, operatorsOf } from './ruleDetails';
@@ -23,28 +23,33 @@ function choicesOf(values: readonly string[], current: unknown, name: (value: st
   return choices;
 }
 
-/** What a select's onChange hands over: a DOM event or a chosen record. */
-const chosenValue = (event: ChangeEvent<HTMLInputElement> | RaRecord) => String('target' in event ? event.target.value : event.id);
-
 export function RuleInputs({ details, stored }: { details: RuleDetails | undefined; stored?: { id: number; name: string }[] }) {
   const translate = useTranslate();
   const { setValue } = useFormContext();
-  const [notificationType, priority, model, attribute, operator] = useWatch({
+  const [notificationType, priority, model = '', attribute = '', operator = ''] = useWatch({
     name: ['notification_type', 'priority', 'model_name', 'attribute', 'operator'],
   }) as (string | undefined)[];
-  const dirty = { shouldDirty: true } as const;
 
-  // SPEC §4: a new model resets the attribute to its first and the operator to that attribute's first
-  const changeModel = (event: ChangeEvent<HTMLInputElement> | RaRecord) => {
-    const next = firstConditionOf(details, chosenValue(event));
-    setValue('attribute', next.attribute, dirty);
-    setValue('operator', next.operator, dirty);
-  };
-  // SPEC §4: a new attribute resets the operator
-  const changeAttribute = (event: ChangeEvent<HTMLInputElement> | RaRecord) =>
-    setValue('operator', operatorsOf(details, model ?? '', chosenValue(event))[0]?.name ?? '', dirty);
+  // SPEC §4: a new model resets the attribute to its first and the operator to that attribute's
+  // first; a new attribute resets the operator. Done once the new choice has rendered, so that the
+  // selects never hold a value their choices lack.
+  const shown = useRef({ model, attribute });
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = { model, attribute };
+    // (a form filled in after its first render, e.g. from a stored rule, is no change of the user's)
+    if (before.model === '' || before.attribute === '') return;
+    if (before.model !== model) {
+      const next = firstConditionOf(details, model);
+      shown.current = { model, attribute: next.attribute };
+      setValue('attribute', next.attribute, { shouldDirty: true });
+      setValue('operator', next.operator, { shouldDirty: true });
+    } else if (before.attribute !== attribute) {
+      setValue('operator', operatorsOf(details, model, attribute)[0]?.name ?? '', { shouldDirty: true });
+    }
+  }, [details, model, attribute, setValue]);
 
-  const chosenOperator = operatorOf(details, model ?? '', attribute ?? '', operator ?? '');
+  const chosenOperator = operatorOf(details, model, attribute, operator);
   const valueHelp = chosenOperator
     ? chosenOperator.uses_value
       ? chosenOperator.description
@@ -76,21 +81,19 @@ export function RuleInputs({ details, stored }: { details: RuleDetails | undefin
         choices={choicesOf(modelsOf(details), model)}
         translateChoice={false}
         validate={required()}
-        onChange={changeModel}
       />
       <SelectInput
         source="attribute"
         label={label('attribute_input')}
-        choices={choicesOf(attributesOf(details, model ?? ''), attribute, (name) => attributeLabel(details, model ?? '', name))}
+        choices={choicesOf(attributesOf(details, model), attribute, (name) => attributeLabel(details, model, name))}
         translateChoice={false}
         validate={required()}
-        onChange={changeAttribute}
       />
       <SelectInput
         source="operator"
         label={label('operator')}
         choices={choicesOf(
-          operatorsOf(details, model ?? '', attribute ?? '').map((candidate) => candidate.name),
+          operatorsOf(details, model, attribute).map((candidate) => candidate.name),
           operator,
         )}
         translateChoice={false}
