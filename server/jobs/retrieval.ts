@@ -31,6 +31,7 @@ import {
   type RetrievalData,
 } from '../data-operations/executions';
 import { countSuccessfulRunsBefore, findDataSource, type ExecutionRow } from '../data-operations/repository';
+import { SIGNALS_MATCH_QUEUE } from '../signals/queues';
 
 /**
  * Records per transaction; a slow source's batch is also written after a
@@ -86,6 +87,21 @@ async function runRetrieval(data: RetrievalData, context: JobContext): Promise<v
     await settleFailure(db, execution.id, error, context);
   } finally {
     job.signal.removeEventListener('abort', stop);
+    await queueSignals(context);
+  }
+}
+
+/**
+ * The signals engine, told that the change log may have grown (a success, a failure or a cancel
+ * alike: every committed batch wrote its changes). A failed send never fails the retrieval: the
+ * engine's every-minute sweep reads what it missed.
+ */
+async function queueSignals({ jobs, log, job }: JobContext): Promise<void> {
+  if (job.signal.aborted) return; // the worker is stopping: the retrieval runs again, and so does the sweep
+  try {
+    await jobs.send(SIGNALS_MATCH_QUEUE, { reason: 'retrieval' });
+  } catch (error) {
+    log.warn({ err: error }, 'could not queue the signals engine after a retrieval');
   }
 }
 

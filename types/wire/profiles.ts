@@ -2,6 +2,7 @@
 import { Type, type TSchema } from 'typebox';
 import { DataSourceRefSchema, DateTime, Nullable } from '../schema';
 import { ANNOTATED_AGE, ISO_COUNTRY_CODES } from './countries';
+import { NamedRefSchema, NOTIFICATION_STATUSES, NOTIFICATION_TYPES } from './signals';
 
 /** The four AI ratings, 0–10, null when the annotation has none. */
 export const RATING_FIELDS = [
@@ -150,6 +151,16 @@ export const AnnotationCorrectionSchema = Type.Object(
 );
 
 /** One row of a profile's change log (what a retrieval or a correction changed). */
+/** A notification as the change that raised it lists it (the profile's timeline). */
+export const ChangeNotificationSchema = Type.Object({
+  id: Type.Integer(),
+  notification_status: Type.Unsafe<(typeof NOTIFICATION_STATUSES)[number]>({ type: 'string', enum: [...NOTIFICATION_STATUSES] }),
+  notification_type: Type.Unsafe<(typeof NOTIFICATION_TYPES)[number]>({ type: 'string', enum: [...NOTIFICATION_TYPES] }),
+  recipient: Type.String(),
+  /** the rule that raised it; null once the rule is deleted */
+  rule: Nullable(NamedRefSchema),
+});
+
 export const ProfileChangeSchema = Type.Object({
   id: Type.Integer(),
   field: Type.String(),
@@ -158,4 +169,6 @@ export const ProfileChangeSchema = Type.Object({
   changed_at: DateTime,
   /** the execution that brought it, null for a staff correction */
   execution_id: Nullable(Type.Integer()),
+  /** the notifications it raised that the viewer may see (theirs as recipient or rule owner; staff: all), newest first */
+  notifications: Type.Array(ChangeNotificationSchema),
 });

@@ -1,13 +1,22 @@
 // A profile's AI annotation corrected by staff (kept by every later retrieval) and its change
 // log (what retrievals and corrections changed, newest first).
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { errors, IdParams, ListOf } from '../../../types/schema';
-import { AnnotationCorrectionSchema, ProfileChangeSchema, ProfileSchema } from '../../../types/wire/profiles';
+import {
+  AnnotationCorrectionSchema,
+  type ChangeNotificationSchema,
+  ProfileChangeSchema,
+  ProfileSchema,
+} from '../../../types/wire/profiles';
+import type { Static } from 'typebox';
 import { listQuerystringSchema } from '../../http/list-querystring';
 import type { typed } from '../../http/crud';
 import { fieldError, notFound } from '../../errors';
 import { listPageRequest } from '../../db/list-page';
 import { findVisibleProfile, toDetail } from './repository';
+import { SIGNALS_MATCH_QUEUE } from '../../signals/queues';
+import type { Database } from '../../db/schema';
+import type { Viewer } from '../../db/viewer';
 
 const tags = ['profiles'];
 
@@ -65,6 +74,11 @@ export function annotationRoutes(app: ReturnType<typeof typed>): void {
             .execute();
         }
       });
+      // the signals engine reads the corrections too (a queueing lost is caught by its sweep)
+      if (changes.length)
+        app.jobs.send(SIGNALS_MATCH_QUEUE, { reason: 'correction' }).catch((error) => {
+          request.log.warn({ err: error }, 'could not queue the signals engine after a correction');
+        });
       const updated = await findVisibleProfile(app.db, request.user, row.id);
       return toDetail(app.db, request.user, updated!.row);
     },
@@ -95,7 +109,65 @@ export function annotationRoutes(app: ReturnType<typeof typed>): void {
           .offset((page - 1) * pageSize)
           .execute(),
       ]);
-      return { count: Number(n), results: rows.map((r) => ({ ...r, id: Number(r.id), changed_at: r.changed_at.toISOString() })) };
+      const raised = await notificationsOfChanges(
+        app.db,
+        request.user,
+        rows.map((r) => r.id),
+      );
+      return {
+        count: Number(n),
+        results: rows.map((r) => ({
+          ...r,
+          id: Number(r.id),
+          changed_at: r.changed_at.toISOString(),
+          notifications: raised.get(String(r.id)) ?? [],
+        })),
+      };
     },
   );
+}
+
+type ChangeNotification = Static<typeof ChangeNotificationSchema>;
+
+/**
+ * The notifications each change raised that `viewer` may see (CONVENTIONS: their recipient and
+ * the owner of the rule; staff: all), newest first, by change id.
+ */
+async function notificationsOfChanges(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  changeIds: string[],
+): Promise<Map<string, ChangeNotification[]>> {
+  const byChange = new Map<string, ChangeNotification[]>();
+  if (!changeIds.length) return byChange;
+  let query = db
+    .selectFrom('notification as n')
+    .leftJoin('rule as r', 'r.id', 'n.rule_id')
+    .select([
+      'n.id',
+      'n.profile_change_id',
+      'n.notification_status',
+      'n.notification_type',
+      'n.recipient',
+      'r.id as rule_id',
+      'r.name as rule_name',
+    ])
+    .where('n.profile_change_id', 'in', changeIds)
+    .orderBy('n.created_at', 'desc')
+    .orderBy('n.id', 'desc');
+  if (!viewer.is_staff) query = query.where((eb) => eb.or([eb('n.recipient_id', '=', viewer.id), eb('n.rule_owner_id', '=', viewer.id)]));
+  for (const row of await query.execute()) {
+    // a bigint: a number from PostgreSQL's driver, a string from PGlite
+    const key = String(row.profile_change_id);
+    const list = byChange.get(key) ?? [];
+    list.push({
+      id: row.id,
+      notification_status: row.notification_status,
+      notification_type: row.notification_type,
+      recipient: row.recipient,
+      rule: row.rule_id !== null && row.rule_name !== null ? { id: row.rule_id, name: row.rule_name } : null,
+    });
+    byChange.set(key, list);
+  }
+  return byChange;
 }
