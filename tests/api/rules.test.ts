@@ -3,6 +3,7 @@
 // owner or staff change): CRUD, the vocabulary checks (server/signals/vocabulary.ts), the
 // profile lists a rule may watch, GET /rules/details/, ordering, search and permissions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fc, it as propertyIt } from '@fast-check/vitest';
 import type { ListResponse, Rule, RuleDetails } from '../../types/api';
 import { MODEL_NAMES, OPERATORS, RULE_MODELS } from '../../server/signals/vocabulary';
 import { createOrganization } from '../../server/entities/organizations/repository';
@@ -343,5 +344,53 @@ describe('GET /rules/details/', () => {
     expect(staff.profile_lists.map((l) => l.id)).toEqual(expect.arrayContaining([lists.alice.id, lists.stranger.id]));
     const loner = expectStatus<RuleDetails>(await call('loner', 'GET', '/api/v1/rules/details/'), 200);
     expect(loner.profile_lists).toEqual([]);
+  });
+});
+
+describe('whatever text and lists a form sends', () => {
+  /** no lone surrogate (the database stores one as U+FFFD) */
+  const wellFormed = (s: string) => !/\p{Cs}/u.test(s);
+  // the fuzzer (tests/api/fuzz.test.ts) rarely names a model, attribute and operator that fit: here they always do
+  const triples = Object.entries(RULE_MODELS).flatMap(([model_name, attributes]) =>
+    Object.entries(attributes).flatMap(([attribute, declaration]) =>
+      declaration.operators.map(({ name: operator }) => ({ model_name, attribute, operator })),
+    ),
+  );
+  const text = (maxLength: number) =>
+    fc.oneof(fc.string({ maxLength }), fc.string({ unit: 'binary', maxLength: 30 }), fc.constantFrom('*', ' % _ ', "O'Hara", '\\', '𝕏 ü'));
+  propertyIt.prop(
+    [
+      fc.record({
+        name: text(300),
+        value: text(1100),
+        lists: fc.array(fc.integer({ min: 0, max: 4 }), { maxLength: 6 }),
+        watched: fc.constantFrom(...triples),
+        patch: fc.constantFrom(...triples),
+      }),
+    ],
+    { numRuns: 40, seed: 20261125 },
+  )('answers 201/200 with the rule as sent (trimmed), or 400; never more', async ({ name, value, lists: picks, watched, patch }) => {
+    const pool = [lists.alice.id, lists.aliceB.id, lists.colleague.id, lists.stranger.id, 999999];
+    const profile_lists = picks.map((i) => pool[i]);
+    const response = await call('alice', 'POST', '/api/v1/rules/', { name, value, profile_lists, ...watched });
+    const fits =
+      name.trim() !== '' &&
+      value.trim() !== '' &&
+      name.length <= 255 &&
+      value.length <= 1000 &&
+      !name.includes('\u0000') &&
+      !value.includes('\u0000') &&
+      !profile_lists.some((id) => id === lists.stranger.id || id === 999999);
+    if (!fits) {
+      expectErrors(response, 400);
+      return;
+    }
+    const rule = expectStatus<Rule>(response, 201);
+    if (wellFormed(name)) expect(rule.name).toBe(name.trim());
+    if (wellFormed(value)) expect(rule.value).toBe(value.trim());
+    expect(rule.profile_lists.map((l) => l.id).sort()).toEqual([...new Set(profile_lists)].sort());
+    const patched = expectStatus<Rule>(await call('alice', 'PATCH', `/api/v1/rules/${rule.id}/`, patch), 200);
+    expect(patched).toMatchObject(patch);
+    expect((await call('alice', 'DELETE', `/api/v1/rules/${rule.id}/`)).statusCode).toBe(204);
   });
 });

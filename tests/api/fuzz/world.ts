@@ -102,6 +102,37 @@ async function seedOwnedThings(db: Kysely<Database>, owners: Record<string, numb
           owner_id: ownerId,
         })
         .execute();
+      // a rule over the list, and a notification it raised for its owner (the engine is not run here)
+      const rule = await db
+        .insertInto('rule')
+        .values({
+          name: `${name} rule`,
+          notification_type: n === 0 ? 'Email' : 'Slack',
+          priority: n === 0 ? 'High' : 'Low',
+          model_name: 'Profile',
+          attribute: 'location',
+          operator: n === 0 ? 'changed' : 'contains',
+          value: n === 0 ? '*' : 'Berlin',
+          owner_id: ownerId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.insertInto('rule_profile_list').values({ rule_id: rule.id, profile_list_id: list.id }).execute();
+      await db
+        .insertInto('notification')
+        .values({
+          body: `${key}'s person moved to "Berlin" 100% _now_`,
+          subject: 'A person moved',
+          notification_status: n === 0 ? 'SENT' : 'FAILED',
+          notification_type: 'Email',
+          priority: 'High',
+          recipient: `${key}@fuzz.test`,
+          recipient_id: ownerId,
+          rule_id: rule.id,
+          rule_owner_id: ownerId,
+          profile_id: profileIds[n] ?? null,
+        })
+        .execute();
     }
     const rated = profileIds.filter((_, i) => (i + key.length) % 4 === 0);
     if (rated.length) {
