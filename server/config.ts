@@ -34,6 +34,11 @@ export interface JobTiming {
   superviseSeconds: number;
   /** before the first retry of a failed retrieval (doubled at each retry) */
   retryDelaySeconds: number;
+  /**
+   * before the second attempt to deliver a notification (NOTIFY_RETRY_SECONDS, default 15; doubled
+   * at each attempt, ±20 % jitter, 8 attempts: server/signals/delivery/policy.ts); fractions allowed (tests)
+   */
+  notifyRetrySeconds?: number;
 }
 
 export interface ThrottleConfig {
@@ -74,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       heartbeatSeconds: Math.max(10, Number(env.JOB_HEARTBEAT_SECONDS) || 30),
       superviseSeconds: Math.max(1, Number(env.JOB_SUPERVISE_SECONDS) || 30),
       retryDelaySeconds: Math.max(0, Number(env.JOB_RETRY_DELAY_SECONDS ?? 15) || 0),
+      notifyRetrySeconds: Math.max(0, Number(env.NOTIFY_RETRY_SECONDS ?? 15) || 0),
     },
     allowPrivateFeeds: flag(env.ALLOW_PRIVATE_FEEDS) ?? false,
   };

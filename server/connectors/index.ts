@@ -3,10 +3,11 @@
 // /platform-connections/dimensions/); a new connector is one declaration added to `connectors`.
 import type { DataSourceDimensions, PlatformConnectionDimensions, PlatformConnectionType } from '../../types/api';
 import type { ConnectorDeclaration } from './types';
-import { field } from '../connector-kit/fields';
+import { field, type FieldValues } from '../connector-kit/fields';
 import { synthetic } from './synthetic';
 import { profileFeed } from './profile-feed';
 import { peopleDataLabs } from './people-data-labs';
+import { slackWebhook, slackWebhookProblems } from './slack-webhook';
 
 export const connectors: ConnectorDeclaration[] = [synthetic, profileFeed, peopleDataLabs];
 
@@ -51,7 +52,13 @@ export const platformCategories: PlatformConnectionType[] = [
       model: field('Model', { required: true, help: 'For example gpt-4o-mini.' }),
     },
   },
+  slackWebhook,
 ];
+
+/** Problems with a category's parameters beyond the required ones, each as 'connection_parameters.{key}: message'. */
+export function platformParameterProblems(categoryType: string, values: FieldValues): string[] {
+  return categoryType === slackWebhook.internal_name ? slackWebhookProblems(values) : [];
+}
 
 export function platformCategoryFor(categoryType: string): PlatformConnectionType | undefined {
   return platformCategories.find((category) => category.internal_name === categoryType);

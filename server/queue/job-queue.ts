@@ -53,6 +53,8 @@ export interface JobContext {
   mailer: Mailer;
   /** base of the links put in messages (APP_URL) */
   appUrl: string;
+  /** the deployment's timing (config JOB_* and NOTIFY_RETRY_SECONDS) */
+  timing?: JobTiming;
 }
 
 export interface Jobs {
@@ -135,6 +137,7 @@ export async function startJobs(
           jobs,
           mailer: options.mailer,
           appUrl: options.appUrl,
+          timing,
           job: { id: job.id, retryCount: job.retryCount, retryLimit, signal: job.signal },
         });
         jobLog.info('job done');

@@ -14,7 +14,7 @@ import {
 import { errors } from '../../../types/schema';
 import { defineEntity } from '../../http/crud';
 import { ownedByColleagues } from '../../db/visibility';
-import { platformCategoryDefinitions, platformCategoryFor } from '../../connectors';
+import { platformCategoryDefinitions, platformCategoryFor, platformParameterProblems } from '../../connectors';
 import { checkedFieldValues, type FieldValues } from '../../connector-kit/fields';
 import { fieldError } from '../../errors';
 import { secretBoxOf } from '../../accounts/secret-box';
@@ -30,7 +30,13 @@ function checkedParameters(
   if (!category) throw fieldError('category_type', `"${categoryType}" is not a known category.`);
   const sameCategory = current?.category_type === category.internal_name;
   const given = body.connection_parameters ?? (sameCategory ? current!.connection_parameters : {});
-  const values = checkedFieldValues('connection_parameters', category.connection_parameters, given);
+  const values = checkedFieldValues(
+    'connection_parameters',
+    category.connection_parameters,
+    given,
+    // what was sent (stored values, sealed, were checked when saved)
+    body.connection_parameters ? platformParameterProblems(category.internal_name, given) : [],
+  );
   return {
     category_type: category.internal_name,
     connection_parameters: JSON.stringify(
