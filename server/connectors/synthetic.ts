@@ -1,7 +1,7 @@
 // The synthetic network (offline; the demo's default): deterministic people and companies from
 // a seed, the same on every machine. On each later run a share of the people change job or
-// location — the same share of the same people for the same run — so retrievals, the change log
-// and, next, the signals can be watched without the internet.
+// location — the same share of the same people for the same run, a new job dated the day its run
+// was asked for — so retrievals, the change log and the signals can be watched without the internet.
 import { Random } from '../vocabulary/random';
 import { makeCompany, makeProfile } from '../vocabulary/people';
 import * as words from '../vocabulary/words';
@@ -13,7 +13,7 @@ import { COMMON_SCHEDULES, type ConnectorDeclaration } from './types';
 const MAX_PEOPLE = 100_000;
 const COMPANY_POOL = 60;
 const DAY = 86_400_000;
-/** run k of a data source is dated this many days after this day (the dates stay the same whenever it runs) */
+/** without its runs' dates (a test calling syntheticPerson), run k is dated this many days after this day */
 const FIRST_RUN_DAY = Date.UTC(2026, 10, 1);
 
 interface Settings {
@@ -43,8 +43,17 @@ function companyPool(seed: number): ImportCompany[] {
   });
 }
 
-/** Person `index` of the network as of run `run` (0: as first retrieved). */
-export function syntheticPerson(settings: Settings, pool: ImportCompany[], index: number, run: number): ImportProfile {
+/**
+ * The day run `k`'s changes are dated: the day that run was asked for when known (a new job
+ * starts on the day the retrieval noticed it, as a fresh move would), else its nominal day.
+ */
+const runDay = (k: number, runDates?: Date[]) => {
+  const when = runDates?.[k];
+  return when ? isoDay(when.getTime()) : isoDay(FIRST_RUN_DAY + k * DAY);
+};
+
+/** Person `index` of the network as of run `run` (0: as first retrieved); `runDates`: when each run so far was asked for. */
+export function syntheticPerson(settings: Settings, pool: ImportCompany[], index: number, run: number, runDates?: Date[]): ImportProfile {
   const { profile, detail } = makeProfile(
     settings.seed,
     index,
@@ -81,7 +90,7 @@ export function syntheticPerson(settings: Settings, pool: ImportCompany[], index
   for (let k = 1; k <= run; k++) {
     const rng = Random.forItem(settings.seed * 31 + k, index);
     if (!rng.chance(settings.share)) continue;
-    const day = isoDay(FIRST_RUN_DAY + k * DAY);
+    const day = runDay(k, runDates);
     if (rng.chance(0.6)) {
       const company = rng.pick(pool);
       const title = rng.pick(words.TITLES);
@@ -140,7 +149,7 @@ export const synthetic: ConnectorDeclaration = {
     let given = 0;
     // with a country filter the network is scanned until enough people live there (at most 20× over)
     for (let index = 0; given < settings.people && index < settings.people * (wanted.size ? 20 : 1); index++) {
-      const person = syntheticPerson(settings, pool, index, context.run);
+      const person = syntheticPerson(settings, pool, index, context.run, context.runDates);
       if (wanted.size && !wanted.has(countryOf(person) ?? '')) continue;
       given++;
       if (given <= context.skip) continue;

@@ -13,6 +13,8 @@ export interface FetchContext {
   additionalData: FieldValues;
   /** earlier successful runs of this data source (0 on the first) */
   run: number;
+  /** when each earlier successful run was asked for, then this one (run + 1 dates) */
+  runDates?: Date[];
   /** records an earlier attempt of this execution committed: a retry skips them */
   skip: number;
   /** aborted when the execution is cancelled or the worker stops */

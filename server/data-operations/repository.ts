@@ -63,16 +63,17 @@ export function markStarted(db: Kysely<Database>, id: number, jobId: string): Pr
     .executeTakeFirst();
 }
 
-/** The successful runs of a data source before this execution (a connector's `run`). */
-export async function countSuccessfulRunsBefore(db: Kysely<Database>, dataSourceId: number, executionId: number): Promise<number> {
-  const row = await db
+/** When the successful runs of a data source before this execution were asked for, oldest first (their number is a connector's `run`). */
+export async function successfulRunDatesBefore(db: Kysely<Database>, dataSourceId: number, executionId: number): Promise<Date[]> {
+  const rows = await db
     .selectFrom('execution')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select('date_created')
     .where('data_source_id', '=', dataSourceId)
     .where('status', '=', 'SUCCESS')
     .where('id', '<', executionId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.date_created);
 }
 
 /** A batch's counts and checkpoint, in the batch's transaction; false when the execution is no longer STARTED (cancelled). */

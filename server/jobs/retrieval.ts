@@ -30,7 +30,7 @@ import {
   startExecution,
   type RetrievalData,
 } from '../data-operations/executions';
-import { countSuccessfulRunsBefore, findDataSource, type ExecutionRow } from '../data-operations/repository';
+import { findDataSource, successfulRunDatesBefore, type ExecutionRow } from '../data-operations/repository';
 import { SIGNALS_MATCH_QUEUE } from '../signals/queues';
 
 /**
@@ -65,14 +65,15 @@ async function runRetrieval(data: RetrievalData, context: JobContext): Promise<v
   const { execution, source, connector } = runnable;
   const started = await startExecution(db, execution.id, job.id);
   if (!started) return;
-  const run = await countSuccessfulRunsBefore(db, source.id, execution.id);
+  const runDates = [...(await successfulRunDatesBefore(db, source.id, execution.id)), execution.date_created];
+  const run = runDates.length - 1;
   const state: RunState = { progress: { ...started.progress }, checkpoint: started.checkpoint, rowErrors: [...started.row_errors] };
   const abort = new AbortController();
   const stop = () => abort.abort();
   job.signal.addEventListener('abort', stop);
   log.info({ execution: execution.id, dataSource: source.id, run, resumeAfter: state.checkpoint }, 'retrieval started');
   try {
-    const { annotator, items } = await openSource(source, connector, run, state, abort.signal, context);
+    const { annotator, items } = await openSource(source, connector, runDates, state, abort.signal, context);
     const batches = new BatchPipeline(
       db,
       { executionId: execution.id, dataSourceId: source.id, annotator },
@@ -148,7 +149,7 @@ async function runnableExecution(
 async function openSource(
   source: DataSourceRow,
   connector: ConnectorDeclaration,
-  run: number,
+  runDates: Date[],
   state: RunState,
   signal: AbortSignal,
   { handle, log, allowPrivateFeeds }: JobContext,
@@ -160,7 +161,8 @@ async function openSource(
   const items = connector.fetch({
     dataSourceId: source.id,
     additionalData: source.additional_data as FieldValues,
-    run,
+    run: runDates.length - 1,
+    runDates,
     skip: state.checkpoint,
     signal,
     allowPrivateNetworks: allowPrivateFeeds,
