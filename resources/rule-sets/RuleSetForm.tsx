@@ -25,10 +25,17 @@ function choicesOf(values: readonly string[], current: unknown, name: (value: st
 
 export function RuleInputs({ details, stored }: { details: RuleDetails | undefined; stored?: { id: number; name: string }[] }) {
   const translate = useTranslate();
-  const { setValue } = useFormContext();
-  const [notificationType, priority, model = '', attribute = '', operator = ''] = useWatch({
-    name: ['notification_type', 'priority', 'model_name', 'attribute', 'operator'],
-  }) as (string | undefined)[];
+  const { setValue, getValues } = useFormContext();
+  // watched so that the form renders again on a change, read from the form's store (a reset's
+  // values are there before a watcher hears of them)
+  useWatch({ name: ['notification_type', 'priority', 'model_name', 'attribute', 'operator'] });
+  const [notificationType, priority, model = '', attribute = '', operator = ''] = getValues([
+    'notification_type',
+    'priority',
+    'model_name',
+    'attribute',
+    'operator',
+  ]) as (string | undefined)[];
 
   // SPEC §4: a new model resets the attribute to its first and the operator to that attribute's
   // first; a new attribute resets the operator. Done once the new choice has rendered, so that the
@@ -56,7 +63,8 @@ export function RuleInputs({ details, stored }: { details: RuleDetails | undefin
       : translate('resources.rule-sets.value_not_read')
     : undefined;
   const lists = [...(details?.profile_lists ?? [])];
-  for (const list of stored ?? []) if (!lists.some((known) => known.id === list.id)) lists.push(list);
+  for (const list of stored ?? [])
+    if (typeof list === 'object' && list !== null && !lists.some((known) => known.id === list.id)) lists.push(list);
 
   return (
     <>
