@@ -5,8 +5,11 @@
 //   delivery was lost (the engine and the API queue a delivery after their commit: a crash in
 //   between leaves the row PENDING and due) — and digests retrying after a failure.
 // The queue's schedules: the sweep is the definition's own (`every`); the two digests are
-// scheduled by the first sweep a worker process runs (one definition has one `every`), under
-// keys of their own (pg-boss replaces a schedule of the same key: idempotent).
+// scheduled by the first job a worker process runs — at the latest its first sweep, within a
+// minute of the start (one definition has one `every`) — under keys of their own (pg-boss
+// replaces a schedule of the same key: idempotent).
+// A job that fails (the database away) is retried by the queue; a worker that dies mid-job leaves
+// its claimed rows leased, and the sweep sends them once the lease has run out.
 import type { JobContext, JobDefinition, Jobs } from '../queue/job-queue';
 import { NOTIFICATION_DELIVERY_QUEUE } from '../signals/queues';
 import { deliverDue, deliverNotifications, sendDigests, type DeliveryContext } from '../signals/delivery/deliver';
@@ -44,8 +47,17 @@ export function deliveryContext(context: JobContext): DeliveryContext {
 
 export const notificationDeliveryJob: JobDefinition<DeliveryJobData> = {
   ...NOTIFICATION_DELIVERY_QUEUE,
+  settings: (timing) => ({
+    retryLimit: 3,
+    retryDelay: 15,
+    retryBackoff: true,
+    heartbeatSeconds: timing.heartbeatSeconds,
+    // a long batch to one Slack webhook goes at one message a second
+    expireInSeconds: 3600,
+  }),
   every: { cron: '* * * * *', data: { sweep: true } },
   async handle(data, context) {
+    await scheduleDigests(context.jobs);
     const delivery = deliveryContext(context);
     if (data.notification_ids?.length) await deliverNotifications(delivery, data.notification_ids, { force: data.force === true });
     if (data.digest === 'Medium' || data.digest === 'Low') {
@@ -53,7 +65,6 @@ export const notificationDeliveryJob: JobDefinition<DeliveryJobData> = {
       context.log.info({ digest: data.digest, ...run }, 'digest sent');
     }
     if (data.sweep) {
-      await scheduleDigests(context.jobs);
       const swept = await deliverDue(delivery);
       if (swept.high || swept.digests) context.log.info(swept, 'due notifications delivered');
     }

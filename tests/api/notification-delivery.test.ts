@@ -547,18 +547,20 @@ describe('the job', () => {
     expect(notificationDeliveryJob.every).toEqual({ cron: '* * * * *', data: { sweep: true } });
   });
 
-  it('delivers the ids it is given; its sweep sends a due High one whose queued delivery was lost and schedules the digests', async () => {
+  it('schedules the digests, delivers the ids it is given; its sweep sends a due High one whose queued delivery was lost', async () => {
     const owner = await api.user({ email: 'job-reader@example.test' });
     const rule = await ruleOf(owner, 'Email');
     const queued = await notify(owner, rule, change(rule, newPerson('Queued Person'), 'location', 'A', 'B'));
     const lost = await notify(owner, rule, change(rule, newPerson('Lost Person'), 'location', 'C', 'D'));
     const schedules: string[] = [];
-    await notificationDeliveryJob.handle({ notification_ids: [queued] }, jobContext(schedules) as never);
+    const ctx = jobContext(schedules) as never;
+    await notificationDeliveryJob.handle({ notification_ids: [queued] }, ctx);
     expect((await rowOf(queued)).notification_status).toBe('SENT');
     expect((await rowOf(lost)).notification_status).toBe('PENDING');
-    await notificationDeliveryJob.handle({ sweep: true }, jobContext(schedules) as never);
+    await notificationDeliveryJob.handle({ sweep: true }, ctx);
     expect((await rowOf(lost)).notification_status).toBe('SENT');
     await smtp.waitFor((m) => m.to === owner.email && m.subject === 'Lost Person changed location');
+    // once per worker process (its queue), by its first job
     expect(schedules).toEqual(['digest-medium 0 * * * *', 'digest-low 0 7 * * *']);
   });
 });
