@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import type { QueueDeclaration } from '../queue/job-queue';
 import { findUser } from './users';
 
-export type DefaultEntityCreator = (db: Kysely<Database>, user: { id: number; email: string }) => Promise<void>;
+export type DefaultEntityCreator = (db: Kysely<Database>, user: { id: number; email: string }) => Promise<unknown>;
 
 const creators: { name: string; create: DefaultEntityCreator }[] = [];
 

@@ -85,9 +85,11 @@ export interface RuleCondition {
 
 /** The signal a rule reads and its change when the rule matches `signals`; undefined otherwise. */
 export function ruleMatch(rule: RuleCondition, signals: Signals): { signal: AttributeSignal; change: SignalChange } | undefined {
-  const signal = attributeOf(rule.model_name, rule.attribute)?.signal;
-  if (!signal) return undefined;
-  const change = signals[signal];
-  if (!change || !operatorMatches(rule.operator, rule.value, change)) return undefined;
-  return { signal, change };
+  const attribute = attributeOf(rule.model_name, rule.attribute);
+  if (!attribute) return undefined;
+  for (const signal of [attribute.signal, ...(attribute.also ?? [])]) {
+    const change = signals[signal];
+    if (change && operatorMatches(rule.operator, rule.value, change)) return { signal, change };
+  }
+  return undefined;
 }

@@ -45,7 +45,9 @@ export type AttributeSignal = 'location' | 'headline' | 'company' | 'job_title';
 
 export interface AttributeDeclaration {
   label: string;
+  /** the signal it reads; with `also`, either of them (one change-log row carries at most one of these) */
   signal: AttributeSignal;
+  also?: AttributeSignal[];
   operators: OperatorDeclaration[];
 }
 
@@ -54,6 +56,8 @@ export const RULE_MODELS: Record<string, Record<string, AttributeDeclaration>> =
     location: { label: 'Location', signal: 'location', operators: ALL },
     headline: { label: 'Headline', signal: 'headline', operators: ALL },
     current_company: { label: 'Current company', signal: 'company', operators: ALL },
+    // a crowdsourcing user's default rule: "a person in my list changes job or location"
+    job_or_location: { label: 'Job or location', signal: 'company', also: ['location'], operators: ALL },
   },
   Job: {
     job_title: { label: 'Job title', signal: 'job_title', operators: ALL },

@@ -120,7 +120,9 @@ describe('what a rule must say', () => {
     const model = await refused({ name: 'R', ...base, model_name: 'Company' }, ['model_name']);
     expect(model.errors).toEqual(['model_name: "Company" is not a model rules can watch. Allowed: Profile, Job.']);
     const attribute = await refused({ name: 'R', ...base, attribute: 'salary' }, ['attribute']);
-    expect(attribute.errors).toEqual(['attribute: "salary" is not an attribute of Profile. Allowed: location, headline, current_company.']);
+    expect(attribute.errors).toEqual([
+      'attribute: "salary" is not an attribute of Profile. Allowed: location, headline, current_company, job_or_location.',
+    ]);
     // an attribute of another model is not one of this model's
     await refused({ name: 'R', ...base, attribute: 'job_title' }, ['attribute']);
     const operator = await refused({ name: 'R', ...base, operator: 'foo' }, ['operator']);
@@ -324,7 +326,7 @@ describe('GET /rules/details/', () => {
       expect(details.priorities).toEqual(['High', 'Medium', 'Low']);
       expect(details.model_names).toEqual(MODEL_NAMES);
       expect(details.model_names).toEqual(['Profile', 'Job']);
-      expect(Object.keys(details.rules.Profile)).toEqual(['location', 'headline', 'current_company']);
+      expect(Object.keys(details.rules.Profile)).toEqual(['location', 'headline', 'current_company', 'job_or_location']);
       expect(Object.keys(details.rules.Job)).toEqual(['job_title', 'company']);
       expect(details.rules.Profile.location.map((o) => o.name)).toEqual(['changed', 'changed to', 'changed from', 'contains', 'equals']);
       expect(details.rules.Profile.location[0]).toEqual({
@@ -334,7 +336,7 @@ describe('GET /rules/details/', () => {
       });
       expect(details.rules.Job.company.find((o) => o.name === 'contains')?.uses_value).toBe(true);
       expect(details.attribute_labels).toEqual({
-        Profile: { location: 'Location', headline: 'Headline', current_company: 'Current company' },
+        Profile: { location: 'Location', headline: 'Headline', current_company: 'Current company', job_or_location: 'Job or location' },
         Job: { job_title: 'Job title', company: 'Company' },
       });
       // alice's and her colleague's, by name (case-insensitive); not the stranger's

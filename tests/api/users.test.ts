@@ -229,6 +229,26 @@ describe('POST /users/crowdsourcing/entities/', () => {
     }
     expect(state).toBe('completed');
     expect(defaultEntitiesFor).toContain(user.id);
+    // their own list, and a rule over it: someone in it changes job or location → e-mail, at once
+    const rules = await api.handle.db
+      .selectFrom('rule')
+      .innerJoin('rule_profile_list', 'rule_profile_list.rule_id', 'rule.id')
+      .innerJoin('profile_list', 'profile_list.id', 'rule_profile_list.profile_list_id')
+      .select(['rule.model_name', 'rule.attribute', 'rule.operator', 'rule.value', 'rule.notification_type', 'rule.priority'])
+      .select('profile_list.owner_id')
+      .where('rule.owner_id', '=', user.id)
+      .execute();
+    expect(rules).toEqual([
+      {
+        model_name: 'Profile',
+        attribute: 'job_or_location',
+        operator: 'changed',
+        value: '*',
+        notification_type: 'Email',
+        priority: 'High',
+        owner_id: user.id,
+      },
+    ]);
   });
 
   it('answers 400 for a user who is not crowdsourcing, and for an unknown user', async () => {

@@ -56,8 +56,8 @@ export async function memberIds(db: Kysely<Database>, id: number): Promise<numbe
   return rows.map((r) => r.profile_id);
 }
 
-/** A crowdsourcing user's own list (default entity): created once. */
-export async function ensurePersonalList(db: Kysely<Database>, user: { id: number; email: string }): Promise<void> {
+/** A crowdsourcing user's own list (default entity): created once; its id. */
+export async function ensurePersonalList(db: Kysely<Database>, user: { id: number; email: string }): Promise<number> {
   const name = `${user.email} — my profiles`;
   const existing = await db
     .selectFrom('profile_list')
@@ -65,5 +65,5 @@ export async function ensurePersonalList(db: Kysely<Database>, user: { id: numbe
     .where('owner_id', '=', user.id)
     .where('name', '=', name)
     .executeTakeFirst();
-  if (!existing) await createProfileList(db, user.id, { name, profiles: [] });
+  return existing ? existing.id : createProfileList(db, user.id, { name, profiles: [] });
 }

@@ -5,7 +5,11 @@ import { RuleDetailsSchema, RuleSchema, RuleWriteSchema } from '../../../types/w
 import { errors } from '../../../types/schema';
 import { defineEntity } from '../../http/crud';
 import { ownedByColleagues } from '../../db/visibility';
-import { createRule, ruleDetails, toRules, updateRule, type RuleRow } from './repository';
+import { registerDefaultEntity } from '../../accounts/default-entities';
+import { createRule, ensurePersonalRule, ruleDetails, toRules, updateRule, type RuleRow } from './repository';
+
+// a crowdsourcing user hears when someone in their own list moves
+registerDefaultEntity('rule', ensurePersonalRule);
 
 export const rules = defineEntity({
   path: 'rules',

@@ -4,10 +4,11 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, RuleTable } from '../../db/schema';
 import type { Viewer } from '../../db/viewer';
 import type { Rule, RuleDetails, RuleWrite } from '../../../types/api';
-import { NOTIFICATION_TYPES, PRIORITIES, RULE_DEFAULTS } from '../../../types/wire/signals';
+import { ANY_VALUE, NOTIFICATION_TYPES, PRIORITIES, RULE_DEFAULTS } from '../../../types/wire/signals';
 import { fieldErrors } from '../../errors';
 import { ownedByColleagues } from '../../db/visibility';
-import { MODEL_NAMES, RULE_MODELS, attributeOf, operatorOf } from '../../signals/vocabulary';
+import { MODEL_NAMES, OPERATORS, RULE_MODELS, attributeOf, operatorOf } from '../../signals/vocabulary';
+import { ensurePersonalList } from '../profile-lists/repository';
 
 export type RuleRow = Selectable<RuleTable>;
 
@@ -182,4 +183,39 @@ export async function ruleDetails(db: Kysely<Database>, viewer: Viewer): Promise
     attribute_labels,
     profile_lists: lists.map((l) => ({ id: l.id, name: l.name })),
   };
+}
+
+/** The default rule's name (a crowdsourcing user's, over their own list). */
+export const PERSONAL_RULE_NAME = 'A person in my list changes job or location';
+
+/**
+ * A crowdsourcing user's rule over their own list (default entity): a person in it changes job
+ * or location → e-mail them, at once. Created once, with the list if it is not there yet.
+ */
+export async function ensurePersonalRule(db: Kysely<Database>, user: { id: number; email: string }): Promise<void> {
+  const listId = await ensurePersonalList(db, user);
+  const existing = await db
+    .selectFrom('rule')
+    .select('id')
+    .where('owner_id', '=', user.id)
+    .where('name', '=', PERSONAL_RULE_NAME)
+    .executeTakeFirst();
+  if (existing) return;
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('rule')
+      .values({
+        name: PERSONAL_RULE_NAME,
+        notification_type: 'Email',
+        priority: 'High',
+        model_name: 'Profile',
+        attribute: 'job_or_location',
+        operator: OPERATORS.changed.name,
+        value: ANY_VALUE,
+        owner_id: user.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await replaceProfileLists(trx, row.id, [listId]);
+  });
 }

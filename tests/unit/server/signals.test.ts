@@ -4,7 +4,7 @@
 // jobs, two open roles) and the notification's sentence.
 import { describe, expect, it } from 'vitest';
 import { dateOf, jobShown, jobSignals, primaryJob, startedBefore, type StoredJob } from '../../../server/signals/jobs';
-import { operatorMatches, ruleMatch, signalsOf } from '../../../server/signals/match';
+import { operatorMatches, ruleMatch, signalsOf, type Signals } from '../../../server/signals/match';
 import { notificationMessage, utcTime } from '../../../server/signals/message';
 import { RULE_MODELS } from '../../../server/signals/vocabulary';
 
@@ -67,9 +67,9 @@ describe('every operator on every attribute', () => {
     job_title: { old: 'CTO', new: 'Founder', part: 'found' },
   };
   const cases = Object.entries(RULE_MODELS).flatMap(([model_name, attributes]) =>
-    Object.entries(attributes).flatMap(([attribute, declaration]) =>
-      declaration.operators.map((operator) => [model_name, attribute, operator.name] as const),
-    ),
+    Object.entries(attributes)
+      .filter(([, declaration]) => !declaration.also)
+      .flatMap(([attribute, declaration]) => declaration.operators.map((operator) => [model_name, attribute, operator.name] as const)),
   );
   it.each(cases)('%s.%s %s', (model_name, attribute, operator) => {
     const v = values[attribute]!;
@@ -91,6 +91,20 @@ describe('every operator on every attribute', () => {
       expect(matched?.change).toMatchObject({ shownOld: 'CTO at Acme', shownNew: 'Founder at Stealth' });
       if (operator !== 'changed') expect(rule('CTO at Acme')).toBeUndefined();
     }
+  });
+
+  it('Profile.job_or_location reads a job move or a location change, whichever the row carries', () => {
+    const rule = (operator: string, value: string, signals: Signals) =>
+      ruleMatch({ model_name: 'Profile', attribute: 'job_or_location', operator, value }, signals);
+    const location = signalsOf('location', 'Berlin', 'Munich', null);
+    const move = signalsOf('jobs', [acme], [{ ...acme, end_date: '2026-11' }, job('Founder', 'Stealth', '2026-11-25', null, 2)], PREVIOUS);
+    const retitled = signalsOf('jobs', [acme], [{ ...acme, job_title: 'CEO' }], PREVIOUS);
+    expect(rule('changed', '*', location)).toMatchObject({ signal: 'location', change: { old: 'Berlin', new: 'Munich' } });
+    expect(rule('changed', '*', move)).toMatchObject({ signal: 'company', change: { old: 'Acme', new: 'Stealth' } });
+    expect(rule('changed', '*', retitled)).toBeUndefined();
+    expect(rule('changed to', 'munich', location)?.signal).toBe('location');
+    expect(rule('changed to', 'munich', move)).toBeUndefined();
+    expect(rule('changed from', 'acme', move)?.signal).toBe('company');
   });
 
   it('a rule on a signal the row does not carry, or on an unknown attribute, does not match', () => {
