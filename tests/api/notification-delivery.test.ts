@@ -22,7 +22,7 @@ import {
   type DeliveryContext,
 } from '../../server/signals/delivery/deliver';
 import { MAX_ATTEMPTS, retryDelayMs } from '../../server/signals/delivery/policy';
-import { NO_WEBHOOK } from '../../server/signals/delivery/slack';
+import { NO_WEBHOOK, slackFailure } from '../../server/signals/delivery/slack';
 import { notificationDeliveryJob } from '../../server/jobs/notification-delivery';
 import { NOTIFICATION_DELIVERY_QUEUE } from '../../server/signals/queues';
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp';
@@ -228,6 +228,29 @@ describe('retry schedule', () => {
     expect(nominal.reduce((a, b) => a + b) / 60_000).toBeCloseTo(31.75, 2);
     expect(retryDelayMs(1, 15, () => 0)).toBe(12_000);
     expect(retryDelayMs(1, 15, () => 1)).toBe(18_000);
+  });
+});
+
+describe('what Slack’s answers mean', () => {
+  it('2xx delivered; 4xx and redirects permanent; 5xx and 408 passing; 429 a wait', () => {
+    expect(slackFailure(200, 'ok', null)).toBeNull();
+    for (const [status, body] of [
+      [404, 'no_service'],
+      [410, 'channel_is_archived'],
+      [403, 'invalid_token'],
+      [404, 'channel_not_found'],
+      [400, 'invalid_payload'],
+      [302, ''],
+    ] as const) {
+      const failure = slackFailure(status, body, null)!;
+      expect(failure.kind, `${status} ${body}`).toBe('permanent');
+      expect(failure.message).toContain(String(status));
+      expect(failure.message).toContain(body);
+    }
+    expect(slackFailure(500, 'rollup_error', null)!.kind).toBe('transient');
+    expect(slackFailure(408, '', null)!.kind).toBe('transient');
+    expect(slackFailure(429, '', '7')).toMatchObject({ kind: 'rate-limited', retryAfterMs: 7000 });
+    expect(slackFailure(429, '', null)).toMatchObject({ kind: 'rate-limited', retryAfterMs: 30_000 });
   });
 });
 

@@ -126,12 +126,20 @@ export function slackFailure(status: number, body: string, retryAfter: string | 
   if (status >= 200 && status < 300) return null;
   const said = body ? ` ${body}` : '';
   if (status === 429) {
-    const seconds = Number(retryAfter);
-    const ms = Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 30_000;
+    const ms = retryAfterMs(retryAfter) ?? 30_000;
     return new DeliveryFailure(`Slack asked to slow down (429${said}): next attempt in ${Math.round(ms / 1000)} s.`, 'rate-limited', ms);
   }
   if (status >= 500 || status === 408) return transient(`Slack answered ${status}${said}.`);
   if (status >= 300 && status < 400) return permanent(`Slack answered ${status} (a redirect): check the webhook URL.`);
   // 400 invalid_payload, 403 action_prohibited / invalid_token, 404 no_service / channel_not_found, 410 channel_is_archived…
   return permanent(`Slack refused the message (${status}${said}): check the Slack incoming webhook under Platform Connections.`);
+}
+
+/** A Retry-After header's wait: seconds, or an HTTP date; null when missing or unreadable. */
+function retryAfterMs(header: string | null): number | null {
+  const text = header?.trim();
+  if (!text) return null;
+  if (/^\d+(\.\d+)?$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
 }
