@@ -7,6 +7,7 @@ import { ensureAdmin } from './accounts/bootstrap';
 import { countUsers } from './accounts/users';
 import { DEMO_TEMPLATE, seedDemo } from './demo/seed';
 import { seedDemoConnections } from './demo/data-operations';
+import { seedDemoSignals } from './demo/signals';
 import { describeAccounts, giveWaitingDemoAccountsPasswords, issueDemoPasswords, type DemoAccount } from './demo/accounts';
 
 /** Opens the database (migrating it), prepares accounts and demo data, and listens. */
@@ -45,7 +46,10 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
       demo = true;
     }
     // sealed with this installation's SECRET_KEY, so not part of the template
-    if (demo) await seedDemoConnections(handle.db, app.secrets);
+    if (demo) {
+      await seedDemoConnections(handle.db, app.secrets);
+      await seedDemoSignals(handle.db, app.secrets, config.appUrl);
+    }
     if (config.adminEmail && config.adminPassword) {
       const outcome = await ensureAdmin(handle.db, config.adminEmail, config.adminPassword);
       app.log.info({ email: config.adminEmail, outcome }, 'admin account ensured');

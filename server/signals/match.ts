@@ -2,13 +2,13 @@
 // functions: the engine (engine.ts) reads the rows and the rules, these decide.
 //
 // Signals by field: 'location' and 'headline' rows are their own signal; a 'jobs' row carries the
-// 'company' and 'job_title' signals (jobs.ts). The 'current_company' row is not read: a company
+// 'company' and 'job_title' signals (job-changes.ts). The 'current_company' row is not read: a company
 // rule reads the 'jobs' row, so one move is one notification, and a late-added old role (which
 // moves current_company too) is not a move.
-import { jobSignals, type SignalChange } from './jobs';
+import { jobSignals, type SignalChange } from './job-changes';
 import { attributeOf, OPERATORS, type AttributeSignal } from './vocabulary';
 
-export type { SignalChange } from './jobs';
+export type { SignalChange } from './job-changes';
 
 /** The change-log fields the rules read. */
 export const SIGNAL_FIELDS = ['location', 'headline', 'jobs'] as const;

@@ -3,7 +3,7 @@
 // and the same structured (details.ts) with the links to the person and the rule, which the
 // delivery renders as mail, Slack blocks and digest items.
 import type { NotificationDetails } from './details';
-import type { SignalChange } from './jobs';
+import type { SignalChange } from './job-changes';
 import type { AttributeSignal } from './vocabulary';
 
 /** How the sentence names each signal. */

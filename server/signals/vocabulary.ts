@@ -40,7 +40,7 @@ export const OPERATORS = {
 
 const ALL: OperatorDeclaration[] = Object.values(OPERATORS);
 
-/** The signal an attribute reads: a profile field's change, or the person's current job (server/signals/jobs.ts). */
+/** The signal an attribute reads: a profile field's change, or the person's current job (server/signals/job-changes.ts). */
 export type AttributeSignal = 'location' | 'headline' | 'company' | 'job_title';
 
 export interface AttributeDeclaration {

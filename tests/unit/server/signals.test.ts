@@ -3,7 +3,7 @@
 // semantics (a real move, leaving, a first job, a late-added old role, a title edit, reordered
 // jobs, two open roles) and the notification's sentence.
 import { describe, expect, it } from 'vitest';
-import { dateOf, jobShown, jobSignals, primaryJob, startedBefore, type StoredJob } from '../../../server/signals/jobs';
+import { dateOf, jobShown, jobSignals, primaryJob, startedBefore, type StoredJob } from '../../../server/signals/job-changes';
 import { operatorMatches, ruleMatch, signalsOf, type Signals } from '../../../server/signals/match';
 import { notificationMessage, utcTime } from '../../../server/signals/message';
 import { RULE_MODELS } from '../../../server/signals/vocabulary';
