@@ -1,4 +1,4 @@
-import { FunctionField, TextField } from 'react-admin';
+import { TextField } from 'react-admin';
 import type { Notification } from '../../types/api';
 import { DateTimeField, ShowLinkField } from '../../src/admin-kit/fields';
 import { SpecShow } from '../../src/admin-kit/show/SpecShow';
@@ -30,14 +30,11 @@ export function NotificationShow() {
         <DateTimeField source="sent_at" label={label('sent_at')} />
         <TextField source="attempts" label={label('attempts')} />
         <TextField source="failure_reason" label={label('failure_reason')} />
-        <FunctionField<Notification>
-          source="profile"
+        <ShowLinkField<Notification>
+          source="profile.id"
           label={label('profile')}
-          render={(notification) =>
-            notification.profile ? (
-              <ShowLinkField<Notification> source="profile.id" text={personName} to={(record) => `/profiles/${record.profile?.id}`} />
-            ) : null
-          }
+          text={personName}
+          to={(record) => `/profiles/${record.profile?.id}`}
         />
         <ShowLinkField<Notification> source="rule.name" label={label('rule')} to={(record) => `/rule-sets/${record.rule?.id}`} />
       </SpecShowLayout>

@@ -83,7 +83,7 @@ export function ShowLinkField<R = RaRecord>({
   const target = to ? to(record as R) : `/${resource}/${record.id}`;
   if (!target) return <Shown value={shown} />;
   return (
-    <Link component={RouterLink} to={target} onClick={(event) => event.stopPropagation()}>
+    <Link component={RouterLink} to={target} variant="body2" onClick={(event) => event.stopPropagation()}>
       {shown}
     </Link>
   );
