@@ -5,8 +5,17 @@
 import { expect, test } from './fixtures/test';
 import { api, createActiveUser, signInToken } from './fixtures/accounts';
 import { waitForMail } from './fixtures/mail';
-import { field, rowWith, signIn } from './fixtures/ui';
+import { field, signIn } from './fixtures/ui';
 import type { Execution, ListResponse, ProfileSummary } from '../../types/api';
+import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
+
+let slack: FakeSlack;
+test.beforeAll(async () => {
+  slack = await startFakeSlack();
+});
+test.afterAll(async () => {
+  await slack.close();
+});
 
 test('a rule over a list: a retrieval that moves a listed person raises one notification, mailed and on the timeline', async ({ page }) => {
   test.setTimeout(180_000);
@@ -20,7 +29,8 @@ test('a rule over a list: a retrieval that moves a listed person raises one noti
     body: {
       name: `Watched network ${unique}`,
       source_type: 'synthetic',
-      additional_data: { people: '8', seed: String(Date.now() % 1_000_000), change_share: '100', user_agent: 'e2e' },
+      // seed 424242's next run moves some of the eight to another job and others to another city
+      additional_data: { people: '8', seed: '424242', change_share: '100', user_agent: 'e2e' },
     },
   });
   const retrieve = async () => {
@@ -68,10 +78,37 @@ test('a rule over a list: a retrieval that moves a listed person raises one noti
   await expect(page).toHaveURL(/\/rule-sets\/\d+$/);
   await expect(page.getByText(listName)).toBeVisible();
 
+  // and, made through the API, a Slack rule over the same list, posting to a (fake) incoming webhook
+  const webhook = `watcher-${unique}`;
+  await api('/platform-connections/', {
+    method: 'POST',
+    token,
+    body: {
+      category_type: 'slack_webhook',
+      connection_parameters: { webhook_url: slack.webhook(webhook), channel: '#e2e', user_agent: 'e2e' },
+    },
+  });
+  await api('/rules/', {
+    method: 'POST',
+    token,
+    body: {
+      name: `Any move on Slack ${unique}`,
+      notification_type: 'Slack',
+      model_name: 'Profile',
+      attribute: 'job_or_location',
+      operator: 'changed',
+      value: '*',
+      profile_lists: [listId],
+    },
+  });
+
   // the next run moves everyone: those who changed job raise a notification each
   await retrieve();
   await page.goto('/notifications');
-  const raised = page.getByRole('row').filter({ hasText: 'changed job' });
+  const raised = page
+    .getByRole('row')
+    .filter({ hasText: 'changed job' })
+    .filter({ has: page.getByRole('cell', { name: 'Email', exact: true }) });
   // the engine runs once the retrieval has ended: the list shows them when reloaded
   await expect(async () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
@@ -89,21 +126,30 @@ test('a rule over a list: a retrieval that moves a listed person raises one noti
   expect(mail.text).toMatch(/\/rule-sets\/\d+/);
   await expect(async () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect(rowWith(page, `${personName} changed job`).getByText('SENT')).toBeVisible({ timeout: 2_000 });
+    await expect(row.getByText('SENT')).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
+
+  // every move reached Slack, one message a second at most, each with its plain-text fallback
+  const raisedNow = await api<ListResponse<{ notification_type: string; body: string }>>('/notifications?page_size=100', { token });
+  const slackCount = raisedNow.results.filter((n) => n.notification_type === 'Slack').length;
+  expect(slackCount).toBeGreaterThan(0);
+  const posts = await slack.waitForPosts(webhook, slackCount, 60_000);
+  expect(posts.some((post) => post.body.text?.startsWith(`${personName} changed job`))).toBe(true);
+  for (let i = 1; i < posts.length; i++) expect(posts[i]!.at - posts[i - 1]!.at).toBeGreaterThanOrEqual(900);
 
   // the notification's detail links to the person, whose timeline shows it
   await row.getByRole('link', { name: /changed job/ }).click();
   await expect(page).toHaveURL(/\/notifications\/\d+$/);
   const notificationPath = new URL(page.url()).pathname;
-  await page.getByRole('link', { name: personName }).click();
+  await page.getByRole('link', { name: personName, exact: true }).click();
   await expect(page).toHaveURL(/\/profiles\/\d+$/);
   const changes = page.getByRole('table', { name: 'Changes' });
   await expect(changes.getByRole('link', { name: `Email to ${user.email}` }).first()).toHaveAttribute('href', notificationPath);
   await expect(changes).toContainText(ruleName);
 
   // exactly one per person and rule, however often the engine runs
-  const all = await api<ListResponse<{ body: string }>>(`/notifications?page_size=100`, { token });
-  const bodies = all.results.map((n) => n.body.split(' (')[0]);
-  expect(new Set(bodies).size).toBe(bodies.length);
+  const all = await api<ListResponse<{ body: string; notification_type: string }>>('/notifications?page_size=100', { token });
+  const keys = all.results.map((n) => `${n.notification_type} ${n.body}`);
+  expect(new Set(keys).size).toBe(keys.length);
+  expect(slack.postsTo(webhook)).toHaveLength(slackCount);
 });
