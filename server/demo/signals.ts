@@ -5,7 +5,8 @@
 // connections: the webhook is sealed with the installation's SECRET_KEY and the links carry APP_URL.
 // Retrieving 'European Founders (public)' again then raises fresh notifications.
 import { sql, type Kysely } from 'kysely';
-import type { Database, NotificationStatus, NotificationType, Priority } from '../db/schema';
+import type { Selectable } from 'kysely';
+import type { Database, NotificationStatus, NotificationType, Priority, RuleTable } from '../db/schema';
 import type { SecretBox } from '../accounts/secret-box';
 import { findUserByEmail } from '../accounts/users';
 import { createProfileList } from '../entities/profile-lists/repository';
@@ -26,15 +27,14 @@ const SLACK_FAILURE = 'Could not reach the Slack webhook (getaddrinfo ENOTFOUND 
 const RULES_SINCE = new Date(Date.UTC(2026, 9, 1));
 const OLD_CITIES = ['Lisbon, PT', 'Vienna, AT', 'Warsaw, PL', 'Dublin, IE', 'Zurich, CH', 'Oslo, NO', 'Prague, CZ'];
 
-interface DemoRule {
+/** What a rule says, as stored. */
+type RuleFields = Pick<
+  Selectable<RuleTable>,
+  'name' | 'model_name' | 'attribute' | 'operator' | 'value' | 'notification_type' | 'priority'
+>;
+
+interface DemoRule extends RuleFields {
   owner: number;
-  name: string;
-  model_name: string;
-  attribute: string;
-  operator: string;
-  value: string;
-  notification_type: NotificationType;
-  priority: Priority;
   lists: number[];
 }
 
@@ -187,23 +187,19 @@ async function seedPastChanges(db: Kysely<Database>, appUrl: string, options: { 
     .orderBy('id', 'desc')
     .executeTakeFirst();
   const at = execution?.date_done ?? new Date(Date.UTC(2026, 9, 25, 6, 4));
-  const watched = await sql<{
-    rule_id: number;
-    rule_name: string;
-    model_name: string;
-    attribute: string;
-    operator: string;
-    value: string;
-    notification_type: NotificationType;
-    priority: Priority;
-    owner_id: number;
-    email: string;
-    profile_id: number;
-    first_name: string;
-    last_name: string;
-    location: string | null;
-    jobs: unknown;
-  }>`
+  const watched = await sql<
+    Omit<RuleFields, 'name'> & {
+      rule_id: number;
+      rule_name: string;
+      owner_id: number;
+      email: string;
+      profile_id: number;
+      first_name: string;
+      last_name: string;
+      location: string | null;
+      jobs: unknown;
+    }
+  >`
     SELECT r.id AS rule_id, r.name AS rule_name, r.model_name, r.attribute, r.operator, r.value, r.notification_type,
       r.priority, r.owner_id, u.email, p.id AS profile_id, p.first_name, p.last_name, p.location, d.jobs
     FROM rule r JOIN app_user u ON u.id = r.owner_id
