@@ -125,6 +125,7 @@ export const KINDS = {
   left: 'the current job ends, no new one (a second open role, when they hold one, becomes current)',
   'first job': 'someone with no job gets one',
   location: 'moves to another city',
+  'location, case only': 'the same city written in capitals: not a change (text compares without case)',
   'location and headline': 'moves and rewrites the headline',
   headline: 'rewrites the headline',
   'late role, listed first': 'a role started years ago, before the previous retrieval, added without end date, listed first: not a change',
@@ -143,6 +144,7 @@ const KIND_SHARES: [Kind, number][] = [
   ['job listed last', 0.01],
   ['left', 0.01],
   ['location', 0.08],
+  ['location, case only', 0.01],
   ['location and headline', 0.01],
   ['headline', 0.04],
   ['late role, listed first', 0.02],
@@ -278,6 +280,9 @@ function scriptPerson(index: number, watched: boolean, today: string): ScriptedP
     case 'location':
       move();
       break;
+    case 'location, case only':
+      after.location = before.location!.toUpperCase();
+      break;
     case 'location and headline':
       move();
       rewrite();
@@ -322,6 +327,8 @@ export function scriptPeople(watched: number, today: string): ScriptedPerson[] {
   return Array.from({ length: total }, (_, index) => scriptPerson(index, index < watched, today));
 }
 
+const norm = (text: string) => text.trim().toLowerCase();
+
 export type Signal = 'location' | 'headline' | 'company' | 'job_title';
 export interface Change {
   old: string | null;
@@ -332,8 +339,10 @@ export interface Change {
 export function changesOf(person: ScriptedPerson): Partial<Record<Signal, Change>> {
   const changes: Partial<Record<Signal, Change>> = {};
   const { before, after } = person;
-  if (before.location !== after.location) changes.location = { old: before.location, new: after.location };
-  if (before.headline !== after.headline) changes.headline = { old: before.headline, new: after.headline };
+  // text compares with case and surrounding spaces ignored (a city edited only in case has not moved)
+  const differ = (a: string | null, b: string | null) => (a === null ? null : norm(a)) !== (b === null ? null : norm(b));
+  if (differ(before.location, after.location)) changes.location = { old: before.location, new: after.location };
+  if (differ(before.headline, after.headline)) changes.headline = { old: before.headline, new: after.headline };
   const oldJob = primaryJob(before.jobs);
   const newJob = primaryJob(after.jobs.filter((job) => !person.lateAdded.includes(job)));
   const oldCompany = oldJob?.company.name ?? null;
@@ -345,18 +354,21 @@ export function changesOf(person: ScriptedPerson): Partial<Record<Signal, Change
   return changes;
 }
 
-/** Each attribute's signal (Profile.current_company and Job.company both read the job change). */
-export const ATTRIBUTES: { model: string; attribute: string; signal: Signal }[] = [
-  { model: 'Profile', attribute: 'location', signal: 'location' },
-  { model: 'Profile', attribute: 'headline', signal: 'headline' },
-  { model: 'Profile', attribute: 'current_company', signal: 'company' },
-  { model: 'Job', attribute: 'job_title', signal: 'job_title' },
-  { model: 'Job', attribute: 'company', signal: 'company' },
+/**
+ * Each attribute's signals (Profile.current_company and Job.company both read the job change;
+ * Profile.job_or_location, a crowdsourcing user's default rule, either the job change or the move,
+ * each change on its own).
+ */
+export const ATTRIBUTES: { model: string; attribute: string; signals: Signal[] }[] = [
+  { model: 'Profile', attribute: 'location', signals: ['location'] },
+  { model: 'Profile', attribute: 'headline', signals: ['headline'] },
+  { model: 'Profile', attribute: 'current_company', signals: ['company'] },
+  { model: 'Profile', attribute: 'job_or_location', signals: ['company', 'location'] },
+  { model: 'Job', attribute: 'job_title', signals: ['job_title'] },
+  { model: 'Job', attribute: 'company', signals: ['company'] },
 ];
 export const OPERATORS = ['changed', 'changed to', 'changed from', 'contains', 'equals'] as const;
 export type Operator = (typeof OPERATORS)[number];
-
-const norm = (text: string) => text.trim().toLowerCase();
 
 /** Whether a change matches an operator and value (docs/RULES.md). */
 export function operatorMatches(operator: Operator, value: string, change: Change): boolean {
@@ -384,10 +396,12 @@ const CONTAINS: Record<Signal, string[]> = {
 };
 
 /**
- * The value of scout `scout`'s rule on `signal` with `operator`: 'changed to' in another case and
- * with spaces around it (both ignored), the others as written; each matches some changes only.
+ * The value of scout `scout`'s rule on `signals` with `operator`: 'changed to' in another case and
+ * with spaces around it (both ignored), the others as written; each matches some changes only
+ * (of an attribute of two signals, values of one or the other by turns).
  */
-export function ruleValue(scout: number, signal: Signal, operator: Operator, attributeIndex: number): string {
+export function ruleValue(scout: number, signals: Signal[], operator: Operator, attributeIndex: number): string {
+  const signal = signals[(scout + OPERATORS.indexOf(operator)) % signals.length]!;
   const pool: readonly string[] =
     signal === 'location'
       ? LOCATIONS

@@ -132,7 +132,7 @@ interface RuleSpec {
   owner: string;
   model: string;
   attribute: string;
-  signal: Signal;
+  signals: Signal[];
   operator: Operator;
   value: string;
   priority: 'High' | 'Medium' | 'Low';
@@ -143,6 +143,7 @@ interface Expected {
   rule: RuleSpec;
   person: ScriptedPerson;
   profileId: number;
+  signal: Signal;
   change: Change;
 }
 
@@ -276,33 +277,40 @@ async function runScenario(
       const untested = offered.filter((o) => !(OPERATORS as readonly string[]).includes(o));
       if (untested.length) discrepancies.push(`not covered by the check: ${model}.${attribute} ${untested.join(', ')}`);
     }
+    for (const [model, attributes] of Object.entries((details.rules ?? {}) as Record<string, Record<string, unknown>>))
+      for (const attribute of Object.keys(attributes))
+        if (!ATTRIBUTES.some((a) => a.model === model && a.attribute === attribute))
+          discrepancies.push(`not covered by the check: ${model}.${attribute} (GET /rules/details/ offers it)`);
     const rules: RuleSpec[] = [];
     for (let s = 0; s < SCOUTS; s++) {
       let c = 0;
-      for (const [a, { model, attribute, signal }] of ATTRIBUTES.entries()) {
+      for (const [a, { model, attribute, signals }] of ATTRIBUTES.entries()) {
         for (const operator of OPERATORS) {
           const lists = c % 3 === 0 ? scoutLists[s]! : [scoutLists[s]![(c % 3) - 1]!];
           const priority = PRIORITY_CYCLE[(c + s) % PRIORITY_CYCLE.length]!;
-          const value = ruleValue(s, signal, operator, a);
+          const value = ruleValue(s, signals, operator, a);
           const name = `S${s} R${String(c).padStart(2, '0')} ${model}.${attribute} ${operator} ${value.trim()}`;
           const body = { name, notification_type: 'Email', priority, model_name: model, attribute, operator, value, profile_lists: lists };
           const rule = await call(scouts[s]!.token, 'POST', '/api/v1/rules/', body);
-          rules.push({ id: rule.id, name, scout: s, owner: scouts[s]!.email, model, attribute, signal, operator, value, priority, lists });
+          rules.push({ id: rule.id, name, scout: s, owner: scouts[s]!.email, model, attribute, signals, operator, value, priority, lists });
           c++;
         }
       }
     }
 
-    // the oracle: every (rule, person) the script says must be notified
+    // the oracle: every (rule, person, change) the script says must be notified, to the rule's owner
     const expected = new Map<string, Expected>();
-    const key = (ruleId: number, profileId: number, recipient: string) => `${ruleId}:${profileId}:${recipient}`;
+    const key = (ruleId: number, profileId: number, recipient: string, signal: string) => `${ruleId}:${profileId}:${recipient}:${signal}`;
     for (const rule of rules) {
       const members = new Set(rule.lists.flatMap((list) => [...listMembers.get(list)!]));
       for (const profileId of members) {
         const person = personOfProfile.get(profileId)!;
-        const change = changesOf(person)[rule.signal];
-        if (change && operatorMatches(rule.operator, rule.value, change))
-          expected.set(key(rule.id, profileId, rule.owner), { rule, person, profileId, change });
+        const changes = changesOf(person);
+        for (const signal of rule.signals) {
+          const change = changes[signal];
+          if (change && operatorMatches(rule.operator, rule.value, change))
+            expected.set(key(rule.id, profileId, rule.owner, signal), { rule, person, profileId, signal, change });
+        }
       }
     }
     const expectedByKind = new Map<Kind, number>();
@@ -413,9 +421,11 @@ async function runScenario(
       ])
       .execute()) as unknown as NotificationRow[];
     const ruleById = new Map(rules.map((r) => [r.id, r]));
+    // the change a notification is about, as its details say ('company' for a job change)
+    const signalOf = (row: NotificationRow) => String((row.details as { change?: { signal?: string } }).change?.signal ?? 'unknown');
     const seen = new Map<string, NotificationRow[]>();
     for (const row of rows) {
-      const k = key(row.rule_id ?? 0, row.profile_id ?? 0, row.recipient);
+      const k = key(row.rule_id ?? 0, row.profile_id ?? 0, row.recipient, signalOf(row));
       seen.set(k, [...(seen.get(k) ?? []), row]);
     }
     const truePositives = [...seen.keys()].filter((k) => expected.has(k)).length;
@@ -453,7 +463,7 @@ async function runScenario(
         discrepancies.push(
           `  - notification ${row.id} rule "${rule?.name ?? row.rule_id}" to ${row.recipient}, details ${JSON.stringify(
             (row.details as { change?: unknown }).change,
-          )}; ${explain(personOfProfile.get(row.profile_id ?? 0), rule?.signal)}`,
+          )}; ${explain(personOfProfile.get(row.profile_id ?? 0), signalOf(row) as Signal)}`,
         );
       }
     }
@@ -462,7 +472,7 @@ async function runScenario(
         `${label}: ${missing.length} expected notifications missing (by kind: ${byKind(missing.map(([, e]) => e.person))}), e.g.:`,
       );
       for (const [, e] of missing.slice(0, 8))
-        discrepancies.push(`  - rule "${e.rule.name}" (profile ${e.profileId}): ${explain(e.person, e.rule.signal)}`);
+        discrepancies.push(`  - rule "${e.rule.name}" (profile ${e.profileId}): ${explain(e.person, e.signal)}`);
     }
     if (duplicates.length) {
       discrepancies.push(`${label}: ${duplicates.length} (rule, person, recipient) with more than one notification, e.g.:`);
@@ -492,28 +502,37 @@ async function runScenario(
       for (const line of wordingOff.slice(0, 5)) discrepancies.push(`  - ${line}`);
     }
 
-    // deliveries: each High notification's mail, found by its links to the person and the rule
+    // deliveries: each mail names its notification(s) in X-Talent-Notification (a digest: several);
+    // a single one must also link to that notification's person and rule
     const highRows = rows.filter((r) => r.priority === 'High');
-    const highByPair = new Map(highRows.map((r) => [`${r.rule_id}:${r.profile_id}`, r]));
+    const rowById = new Map(rows.map((r) => [r.id, r]));
+    const highByPair = new Map<string, NotificationRow[]>();
+    for (const r of highRows)
+      highByPair.set(`${r.rule_id}:${r.profile_id}`, [...(highByPair.get(`${r.rule_id}:${r.profile_id}`) ?? []), r]);
     const deliveries = new Map<number, number[]>();
-    let unmatchedMails = 0;
+    const unmatched: string[] = [];
+    let digests = 0;
     for (const { mail, at } of mails) {
+      const named = (mail.headers['x-talent-notification'] ?? '')
+        .split(',')
+        .map((id) => Number(id.trim()))
+        .filter((id) => Number.isInteger(id) && id > 0);
       const { profileId, ruleId } = mailSubject(mail);
-      const row = profileId !== undefined && ruleId !== undefined ? highByPair.get(`${ruleId}:${profileId}`) : undefined;
-      if (!row) {
-        unmatchedMails++;
-        continue;
-      }
-      deliveries.set(row.id, [...(deliveries.get(row.id) ?? []), at]);
+      const linked = (profileId !== undefined && ruleId !== undefined && highByPair.get(`${ruleId}:${profileId}`)) || [];
+      if (named.length > 1) digests++;
+      if (named.length === 1 && linked.length && !linked.some((r) => r.id === named[0]))
+        unmatched.push(`"${mail.subject}" names notification ${named[0]} but links to another notification's person and rule`);
+      const ids = named.length ? named : linked.length === 1 ? [linked[0]!.id] : [];
+      if (!ids.length || ids.some((id) => !rowById.has(id)))
+        unmatched.push(`"${mail.subject}" (X-Talent-Notification ${JSON.stringify(mail.headers['x-talent-notification'])})`);
+      for (const id of ids) if (rowById.has(id)) deliveries.set(id, [...(deliveries.get(id) ?? []), at]);
     }
     const duplicateDeliveries = [...deliveries.values()].reduce((sum, times) => sum + times.length - 1, 0);
+    if (unmatched.length)
+      discrepancies.push(`${label}: ${unmatched.length} mails not matched to their notification, e.g. ${unmatched.slice(0, 3).join('; ')}`);
+    if (digests) discrepancies.push(`${label}: ${digests} digest mails arrived during the check (Medium/Low notifications)`);
     const undelivered = highRows.filter((r) => !deliveries.has(r.id));
-    if (unmatchedMails)
-      discrepancies.push(
-        `${label}: ${unmatchedMails} mails not matched to a High notification by their links (first: ${JSON.stringify(
-          mails.find(({ mail }) => !mailSubject(mail).ruleId)?.mail.subject,
-        )})`,
-      );
+    const highDelivered = highRows.filter((r) => deliveries.has(r.id));
     if (undelivered.length)
       discrepancies.push(
         `${label}: ${undelivered.length} High notifications without a mail (statuses: ${[
@@ -522,7 +541,7 @@ async function runScenario(
           .slice(0, 5)
           .join(', ')})`,
       );
-    const firstDeliveries = [...deliveries.values()].map((times) => Math.min(...times));
+    const firstDeliveries = highDelivered.map((r) => Math.min(...deliveries.get(r.id)!));
     const lastHighMail = firstDeliveries.length ? Math.max(...firstDeliveries) - doneAt : null;
     const firstHighMail = firstDeliveries.length ? Math.min(...firstDeliveries) - doneAt : null;
     const lastCreated = rows.length ? Math.max(...rows.map((r) => r.created_at.getTime())) - doneAt : null;
@@ -535,7 +554,7 @@ async function runScenario(
       precision: pct(truePositives, rows.length),
       recall: pct(truePositives, expected.size),
       'missing / duplicate': `${missing.length} / ${duplicateRows}`,
-      'High mails (expected)': `${deliveries.size} (${expectedHigh})`,
+      'High mails (expected)': `${highDelivered.length} (${expectedHigh})`,
       'duplicate deliveries': duplicateDeliveries,
       'retrieval end → last notification s': seconds(lastCreated),
       'retrieval end → first / last High mail s': `${seconds(firstHighMail)} / ${seconds(lastHighMail)}`,
