@@ -211,6 +211,8 @@ async function seedPastChanges(db: Kysely<Database>, appUrl: string, options: { 
   for (const row of watched.rows) byPerson.set(row.profile_id, [...(byPerson.get(row.profile_id) ?? []), row]);
   // every third watched person moved: alternately a new city and a new job
   const movers = [...byPerson.keys()].filter((_, i) => i % 3 === 0).slice(0, 24);
+  // the last three movers watched by a digest rule: their Medium and Low notifications still wait
+  const awaitingDigest = new Set(movers.filter((id) => byPerson.get(id)!.some((rule) => rule.priority !== 'High')).slice(-3));
   for (const [i, profileId] of movers.entries()) {
     const rows = byPerson.get(profileId)!;
     const person = rows[0]!;
@@ -243,7 +245,7 @@ async function seedPastChanges(db: Kysely<Database>, appUrl: string, options: { 
         appUrl,
       });
       // the latest digest-bound ones still wait for their digest; Slack ones failed
-      const waiting = rule.priority !== 'High' && i >= movers.length - 4;
+      const waiting = rule.priority !== 'High' && awaitingDigest.has(profileId);
       const status: NotificationStatus = rule.notification_type === 'Slack' ? 'FAILED' : waiting ? 'PENDING' : 'SENT';
       const settled = new Date(changedAt.getTime() + (rule.priority === 'High' ? 40_000 : 3_600_000) + n * 1000);
       await db

@@ -17,7 +17,7 @@ import { loadConfig } from '../../server/config';
 import { startServer } from '../../server/main';
 import { testDb } from './harness';
 import { expectStatus } from './expect';
-import type { Execution, ListResponse, PlatformConnection } from '../../types/api';
+import type { Execution, ListResponse, Notification, PlatformConnection, Rule } from '../../types/api';
 
 const SLOW = 120_000; // the first run of an install makes the templates (seconds each)
 
@@ -145,8 +145,22 @@ describe.runIf(testDb === 'pglite')('a new embedded installation', () => {
           await asStaff('/api/v1/platform-connections?page_size=100'),
           200,
         );
-        expect(connections.results.map((c) => c.category_type).sort()).toEqual(['http_header', 'openai_compatible', 'people_data_labs']);
+        expect(connections.results.map((c) => c.category_type).sort()).toEqual([
+          'http_header',
+          'openai_compatible',
+          'people_data_labs',
+          'slack_webhook',
+          'slack_webhook',
+        ]);
         expect(JSON.stringify(connections.results)).not.toContain('demo-pdl-key-not-real');
+        expect(JSON.stringify(connections.results)).not.toContain('hooks.slack.invalid');
+        // the signals' demo: rules of each model and priority, notifications in each status
+        const rules = expectStatus<ListResponse<Rule>>(await asStaff('/api/v1/rules?page_size=100'), 200);
+        expect(new Set(rules.results.map((r) => r.model_name))).toEqual(new Set(['Profile', 'Job']));
+        expect(new Set(rules.results.map((r) => r.priority))).toEqual(new Set(['High', 'Medium', 'Low']));
+        const notifications = expectStatus<ListResponse<Notification>>(await asStaff('/api/v1/notifications?page_size=100'), 200);
+        expect(new Set(notifications.results.map((n) => n.notification_status))).toEqual(new Set(['PENDING', 'SENT', 'FAILED']));
+        expect(notifications.results.find((n) => n.notification_status === 'FAILED')?.failure_reason).toMatch(/Slack/);
         expect(connections.results.find((c) => c.category_type === 'people_data_labs')!.connection_parameters.api_key).toBe('••••••••1234');
         const stored = await app.handle.db.selectFrom('platform_connection').select('connection_parameters').execute();
         expect(JSON.stringify(stored)).not.toContain('demo-pdl-key-not-real');
