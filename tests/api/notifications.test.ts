@@ -2,7 +2,7 @@
 // what": their recipient and the owner of the rule that raised them): list, detail, search,
 // ordering, filters, delete, and POST /notifications/{id}/send/ (PENDING again, queued for delivery).
 // The rules engine writes notifications; here they are inserted directly.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql, type Insertable } from 'kysely';
 import type { ListResponse, Notification } from '../../types/api';
 import type { NotificationTable } from '../../server/db/schema';
@@ -254,6 +254,20 @@ describe('send again', () => {
     const sent = expectStatus<Notification>(await call('colleague', 'POST', `/api/v1/notifications/${ids.toColleague}/send`), 200);
     expect(sent.notification_status).toBe('PENDING');
     expect((await queuedDeliveries()).length).toBe(before + 4);
+  });
+
+  it('answers 503 when the queue cannot take the sending, and the notification says so', async () => {
+    const send = vi.spyOn(api.app.jobs, 'send').mockRejectedValueOnce(new Error('queue down'));
+    try {
+      const refused = expectErrors(await call('alice', 'POST', `/api/v1/notifications/${ids.toAlice}/send/`), 503);
+      expect(refused.errors).toEqual(['The job queue could not take the sending; try again.']);
+    } finally {
+      send.mockRestore();
+    }
+    expect(await show('alice', ids.toAlice)).toMatchObject({
+      notification_status: 'PENDING',
+      failure_reason: 'The job queue could not take the sending; try again.',
+    });
   });
 
   it('answers 404 for what the caller may not see, and changes nothing', async () => {

@@ -6,10 +6,13 @@ import type { NotificationStatus } from '../../../types/api';
 import { NOTIFICATION_STATUSES, NotificationSchema } from '../../../types/wire/signals';
 import { Id, IdParams, errors } from '../../../types/schema';
 import { defineEntity } from '../../http/crud';
+import { HttpError } from '../../http/errors';
 import { findEntity, findEntityRow } from '../../db/entity';
 import { notFound } from '../../errors';
 import { NOTIFICATION_DELIVERY_QUEUE } from '../../signals/queues';
-import { markForResend, toNotifications, visibleNotifications, type NotificationRow } from './repository';
+import { markForResend, noteResendNotQueued, toNotifications, visibleNotifications, type NotificationRow } from './repository';
+
+const QUEUE_UNAVAILABLE = 'The job queue could not take the sending; try again.';
 
 const notificationFilters = {
   notification_status: Type.Optional(
@@ -48,7 +51,7 @@ export const notifications = defineEntity({
           summary: 'Send the notification again: PENDING, due now, queued for delivery',
           params: IdParams,
           body: Type.Optional(Type.Object({})),
-          response: { 200: NotificationSchema, ...errors(400, 401, 404) },
+          response: { 200: NotificationSchema, ...errors(400, 401, 404, 503) },
         },
       },
       async (request) => {
@@ -56,7 +59,14 @@ export const notifications = defineEntity({
         if (!(await findEntityRow(notifications, app.db, request.user, id))) throw notFound();
         await markForResend(app.db, id);
         // after the commit: the delivery reads the row as PENDING; `force` sends it whatever its priority
-        await app.jobs.send(NOTIFICATION_DELIVERY_QUEUE, { notification_ids: [id], force: true });
+        try {
+          await app.jobs.send(NOTIFICATION_DELIVERY_QUEUE, { notification_ids: [id], force: true });
+        } catch (error) {
+          // the row says so too: a High one is still picked up by the delivery's sweep
+          request.log.error({ err: error }, 'a re-send could not be queued');
+          await noteResendNotQueued(app.db, id, QUEUE_UNAVAILABLE);
+          throw new HttpError(503, [QUEUE_UNAVAILABLE]);
+        }
         return (await findEntity(notifications, app.db, request.user, id)) ?? Promise.reject(notFound());
       },
     );

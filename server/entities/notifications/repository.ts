@@ -65,3 +65,8 @@ export async function markForResend(db: Kysely<Database>, id: number): Promise<v
     .where('id', '=', id)
     .execute();
 }
+
+/** A re-send that could not be queued: the reason shows on the notification. */
+export async function noteResendNotQueued(db: Kysely<Database>, id: number, reason: string): Promise<void> {
+  await db.updateTable('notification').set({ failure_reason: reason, updated_at: sql`now()` }).where('id', '=', id).execute();
+}
