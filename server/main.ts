@@ -7,7 +7,7 @@ import { ensureAdmin } from './accounts/bootstrap';
 import { countUsers } from './accounts/users';
 import { DEMO_TEMPLATE, seedDemo } from './demo/seed';
 import { seedDemoConnections } from './demo/data-operations';
-import { seedDemoSignals } from './demo/signals';
+import { connectDemoSignals } from './demo/signals';
 import { describeAccounts, giveWaitingDemoAccountsPasswords, issueDemoPasswords, type DemoAccount } from './demo/accounts';
 
 /** Opens the database (migrating it), prepares accounts and demo data, and listens. */
@@ -48,7 +48,7 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
     // sealed with this installation's SECRET_KEY, so not part of the template
     if (demo) {
       await seedDemoConnections(handle.db, app.secrets);
-      await seedDemoSignals(handle.db, app.secrets, config.appUrl);
+      await connectDemoSignals(handle.db, app.secrets, config.appUrl);
     }
     if (config.adminEmail && config.adminPassword) {
       const outcome = await ensureAdmin(handle.db, config.adminEmail, config.adminPassword);

@@ -9,6 +9,7 @@ import { setComment, setUserRating, setAppRating } from '../entities/profiles/re
 import { createProfileList } from '../entities/profile-lists/repository';
 import { createSavedSearch } from '../entities/searches/repository';
 import { seedDemoExecutions } from './data-operations';
+import { seedDemoSignals } from './signals';
 
 export const DEMO_PROFILES = 240;
 export const DEMO_COMPANIES = 48;
@@ -19,6 +20,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ accounts: DemoAc
   await seedDataset(db, { profiles: DEMO_PROFILES, companies: DEMO_COMPANIES, seed: DEMO_SEED });
   await seedInteractions(db);
   await seedDemoExecutions(db);
+  await seedDemoSignals(db);
   return { accounts };
 }
 
@@ -29,12 +31,25 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ accounts: DemoAc
  */
 export const DEMO_TEMPLATE: DatabaseTemplate = {
   name: 'demo',
-  sources: ['server/demo', 'server/vocabulary', 'server/ingestion', 'server/entities', 'server/accounts', 'server/db', 'types'],
+  sources: [
+    'server/demo',
+    'server/vocabulary',
+    'server/ingestion',
+    'server/entities',
+    'server/accounts',
+    'server/db',
+    'server/signals',
+    'server/connectors',
+    'server/connector-kit',
+    'server/annotation',
+    'types',
+  ],
   async fill(db) {
     await seedDemoAccounts(db);
     await seedDataset(db, { profiles: DEMO_PROFILES, companies: DEMO_COMPANIES, seed: DEMO_SEED });
     await seedInteractions(db);
     await seedDemoExecutions(db);
+    await seedDemoSignals(db);
   },
 };
 

@@ -1,9 +1,9 @@
 // The demo's signals (issue Signals 7): rules of each model and priority over the demo's lists, a
 // Slack connection pointing at a host that does not exist, and a history of notifications in each
 // status — raised by the engine's own matching (server/signals/match.ts) from a few recorded
-// location and job changes of listed people. Seeded at the first start, like the platform
-// connections: the webhook is sealed with the installation's SECRET_KEY and the links carry APP_URL.
-// Retrieving 'European Founders (public)' again then raises fresh notifications.
+// location and job changes of listed people. Part of the demo template (made once per install);
+// the first start adds what needs the installation's own SECRET_KEY and APP_URL (the sealed
+// webhooks, the links). Retrieving 'European Founders (public)' again raises fresh notifications.
 import { sql, type Kysely } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { Database, NotificationStatus, NotificationType, Priority, RuleTable } from '../db/schema';
@@ -38,8 +38,14 @@ interface DemoRule extends RuleFields {
   lists: number[];
 }
 
-/** Rules, their Slack connection and their past notifications (once: not when a rule exists). */
-export async function seedDemoSignals(db: Kysely<Database>, secrets: SecretBox, appUrl: string): Promise<void> {
+/**
+ * The base of the links the demo's past notifications carry while in the template: the first
+ * start puts APP_URL in its place (connectDemoSignals).
+ */
+const TEMPLATE_LINK_BASE = 'http://demo-links.invalid';
+
+/** Rules and their past notifications (once: not when a rule exists); part of the demo template. */
+export async function seedDemoSignals(db: Kysely<Database>): Promise<void> {
   const [staff, user, scout] = await Promise.all(
     ['staff@demo.test', 'user@demo.test', 'scout@demo.test'].map((email) => findUserByEmail(db, email)),
   );
@@ -55,16 +61,6 @@ export async function seedDemoSignals(db: Kysely<Database>, secrets: SecretBox, 
   await db
     .insertInto('profile_list_profile')
     .values(ids.slice(50, 60).map((profile_id) => ({ profile_list_id: scoutList.id, profile_id })))
-    .execute();
-  await db
-    .insertInto('platform_connection')
-    .values(
-      [user.id, staff.id].map((owner_id) => ({
-        owner_id,
-        category_type: SLACK_WEBHOOK_CATEGORY,
-        connection_parameters: JSON.stringify({ webhook_url: secrets.seal(UNREACHABLE_WEBHOOK), channel: '#scouting-demo' }),
-      })),
-    )
     .execute();
   const anyone = (type: NotificationType, priority: Priority) => ({ value: '*', notification_type: type, priority });
   const rules: DemoRule[] = [
@@ -131,10 +127,39 @@ export async function seedDemoSignals(db: Kysely<Database>, secrets: SecretBox, 
         .values(lists.map((profile_list_id) => ({ rule_id: row.id, profile_list_id })))
         .execute();
   }
-  await seedPastChanges(db, appUrl, { source, scoutId: scout.id });
+  await seedPastChanges(db, TEMPLATE_LINK_BASE, { source, scoutId: scout.id });
   // the engine starts after the demo's history: it was matched when it happened
   await sql`UPDATE signal_cursor SET txid = pg_current_xact_id(), change_id = (SELECT coalesce(max(id), 0) FROM profile_change), updated_at = now()
             WHERE name = 'rules'`.execute(db);
+}
+
+/**
+ * At the first start of a demo installation (its SECRET_KEY and APP_URL known): the Slack
+ * webhooks of the demo user and staff, sealed, pointing at a host that does not exist, and the
+ * past notifications' links on APP_URL. Once: not when a Slack connection exists.
+ */
+export async function connectDemoSignals(db: Kysely<Database>, secrets: SecretBox, appUrl: string): Promise<void> {
+  const owners = await Promise.all(['user@demo.test', 'staff@demo.test'].map((email) => findUserByEmail(db, email)));
+  const existing = await db
+    .selectFrom('platform_connection')
+    .select('id')
+    .where('category_type', '=', SLACK_WEBHOOK_CATEGORY)
+    .limit(1)
+    .execute();
+  if (existing.length || owners.some((owner) => !owner)) return;
+  await db
+    .insertInto('platform_connection')
+    .values(
+      owners.map((owner) => ({
+        owner_id: owner!.id,
+        category_type: SLACK_WEBHOOK_CATEGORY,
+        connection_parameters: JSON.stringify({ webhook_url: secrets.seal(UNREACHABLE_WEBHOOK), channel: '#scouting-demo' }),
+      })),
+    )
+    .execute();
+  const base = appUrl.replace(/\/+$/, '');
+  await sql`UPDATE notification SET details = replace(details::text, ${TEMPLATE_LINK_BASE}, ${base})::jsonb
+            WHERE details::text LIKE ${`%${TEMPLATE_LINK_BASE}%`}`.execute(db);
 }
 
 /**

@@ -161,6 +161,10 @@ describe.runIf(testDb === 'pglite')('a new embedded installation', () => {
         const notifications = expectStatus<ListResponse<Notification>>(await asStaff('/api/v1/notifications?page_size=100'), 200);
         expect(new Set(notifications.results.map((n) => n.notification_status))).toEqual(new Set(['PENDING', 'SENT', 'FAILED']));
         expect(notifications.results.find((n) => n.notification_status === 'FAILED')?.failure_reason).toMatch(/Slack/);
+        // made in the template, their links put on this installation's APP_URL at its first start
+        const details = await app.handle.db.selectFrom('notification').select('details').execute();
+        for (const { details: d } of details)
+          expect((d as { links: { person: string } }).links.person.startsWith(`${config.appUrl}/profiles/`)).toBe(true);
         expect(connections.results.find((c) => c.category_type === 'people_data_labs')!.connection_parameters.api_key).toBe('••••••••1234');
         const stored = await app.handle.db.selectFrom('platform_connection').select('connection_parameters').execute();
         expect(JSON.stringify(stored)).not.toContain('demo-pdl-key-not-real');
