@@ -95,3 +95,4 @@ export type Notification = Static<typeof Signals.NotificationSchema>;
 export type NotificationType = Rule['notification_type'];
 export type Priority = Rule['priority'];
 export type NotificationStatus = Notification['notification_status'];
+export type RulePreview = Static<typeof Signals.RulePreviewSchema>;

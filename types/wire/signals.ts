@@ -82,3 +82,22 @@ export const NotificationSchema = Type.Object({
   rule: Nullable(NamedRefSchema),
   profile: Nullable(Type.Object({ id: Type.Integer(), first_name: Type.String(), last_name: Type.String() })),
 });
+
+/** Querystring of GET /rules/preview/: the rule as the form holds it (issue 18, preview before saving). */
+export const RulePreviewQuerySchema = Type.Object({
+  model_name: Type.String({ minLength: 1, maxLength: 50 }),
+  attribute: Type.String({ minLength: 1, maxLength: 50 }),
+  operator: Type.String({ minLength: 1, maxLength: 50 }),
+  value: Type.String({ maxLength: 1000 }),
+  profile_lists: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems: 200 })),
+});
+
+/** How often the rule would have fired on the change log of the last `days` days, for how many people, with a few examples (newest first). */
+export const RulePreviewSchema = Type.Object({
+  days: Type.Integer(),
+  fired: Type.Integer(),
+  people: Type.Integer(),
+  examples: Type.Array(
+    Type.Object({ profile: Type.Object({ id: Type.Integer(), name: Type.String() }), sentence: Type.String(), changed_at: DateTime }),
+  ),
+});

@@ -1,12 +1,13 @@
 // Rules (SPEC §2 Rules, §3 Rule, §7 Rules): read by their owner and the owner's organization
 // colleagues (CONVENTIONS "Who sees what"), changed and deleted by the owner or staff; plus the
 // options of the rule form (GET /rules/details/).
-import { RuleDetailsSchema, RuleSchema, RuleWriteSchema } from '../../../types/wire/signals';
+import { RuleDetailsSchema, RulePreviewQuerySchema, RulePreviewSchema, RuleSchema, RuleWriteSchema } from '../../../types/wire/signals';
+import { previewRule } from '../../signals/preview';
 import { errors } from '../../../types/schema';
 import { defineEntity } from '../../http/crud';
 import { ownedByColleagues } from '../../db/visibility';
 import { registerDefaultEntity } from '../../accounts/default-entities';
-import { createRule, ensurePersonalRule, ruleDetails, toRules, updateRule, type RuleRow } from './repository';
+import { checkPreview, createRule, ensurePersonalRule, ruleDetails, toRules, updateRule, type RuleRow } from './repository';
 
 // a crowdsourcing user hears when someone in their own list moves
 registerDefaultEntity('rule', ensurePersonalRule);
@@ -50,6 +51,23 @@ export const rules = defineEntity({
         },
       },
       async (request) => ruleDetails(app.db, request.user),
+    );
+
+    app.get(
+      '/rules/preview',
+      {
+        schema: {
+          tags: ['rules'],
+          summary: 'How often a rule as the form holds it would have fired in the last 30 days, for how many people, with examples',
+          querystring: RulePreviewQuerySchema,
+          response: { 200: RulePreviewSchema, ...errors(400, 401) },
+        },
+      },
+      async (request) => {
+        const { profile_lists: lists = [], ...rule } = request.query;
+        await checkPreview(app.db, request.user, rule, lists);
+        return previewRule(app.db, rule, [...new Set(lists)]);
+      },
     );
   },
 });

@@ -86,6 +86,11 @@ async function checkRule(db: Kysely<Database>, viewer: Viewer, rule: Watched, pr
   if (problems.length) throw fieldErrors(problems);
 }
 
+/** A preview's rule and lists, checked as a rule's are (its value may be empty while the form is filled). */
+export async function checkPreview(db: Kysely<Database>, viewer: Viewer, rule: Watched, profileLists: number[]): Promise<void> {
+  await checkRule(db, viewer, rule, profileLists);
+}
+
 export async function createRule(db: Kysely<Database>, viewer: Viewer, body: RuleWrite): Promise<number> {
   await checkRule(db, viewer, body, body.profile_lists);
   return db.transaction().execute(async (trx) => {
