@@ -7,6 +7,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { required, SelectArrayInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import type { RuleDetails } from '../../types/api';
 import { ariaRequired, FailureAlert, failureOf, filled } from '../../src/admin-kit/form';
+import { RulePreview } from './RulePreview';
 import { attributeLabel, attributesOf, firstConditionOf, modelsOf, operatorOf, operatorsOf } from './ruleDetails';
 
 const label = (field: string) => `resources.rule-sets.fields.${field}`;
@@ -109,6 +110,7 @@ export function RuleInputs({ details, stored }: { details: RuleDetails | undefin
       />
       <TextInput source="value" label={label('value')} validate={filled()} helperText={valueHelp} {...ariaRequired} />
       <SelectArrayInput source="profile_lists" label={label('profile_lists')} choices={lists} translateChoice={false} />
+      <RulePreview />
     </>
   );
 }

@@ -20,6 +20,11 @@ export default {
       save: 'Save',
       condition: 'Condition',
       value_not_read: 'This operator reads no value: enter * (required)',
+      preview: {
+        fired: 'This rule would have fired %{fired} times in the last %{days} days, for %{people} people',
+        no_lists: 'Choose profile lists to see how often this rule would have fired in the last 30 days.',
+        failed: 'The preview could not be computed: %{message}',
+      },
       fields: {
         name: 'Name',
         model: 'Model',

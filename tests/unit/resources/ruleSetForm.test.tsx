@@ -145,6 +145,22 @@ describe('RuleSetCreate', () => {
     expect(location().pathname).toBe('/rule-sets');
   });
 
+  it('previews the rule as it is filled: how often it would have fired in the last 30 days, for how many people, with examples', async () => {
+    const ui = userEvent.setup();
+    const { dataProvider } = renderCreate();
+    expect(await screen.findByText(/Choose profile lists to see how often this rule would have fired/)).toBeInTheDocument();
+    await ui.type(screen.getByRole('textbox', { name: 'Value' }), '*');
+    await ui.click(combobox('Profile Lists'));
+    await ui.click(await screen.findByRole('option', { name: 'Founders' }));
+    await ui.keyboard('{Escape}');
+    expect(await screen.findByText('This rule would have fired 3 times in the last 30 days, for 2 people')).toBeInTheDocument();
+    expect(screen.getByText('Jane Doe changed job: CTO at Acme → Founder at Stealth')).toBeInTheDocument();
+    expect(dataProvider.request).toHaveBeenCalledWith(
+      'GET',
+      '/rules/preview/?model_name=Profile&attribute=location&operator=changed&value=*&profile_lists=1',
+    );
+  });
+
   it("says 'Error fetching options' when the options cannot be loaded", async () => {
     renderCreate({ request: detailsRequest(() => Promise.reject(new Error('Server down.'))) });
     expect(await screen.findByText('Error fetching options')).toBeInTheDocument();

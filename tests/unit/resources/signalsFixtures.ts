@@ -69,7 +69,28 @@ export const notification = (id: number, change: Partial<Record<keyof Notificati
   }) as unknown as Notification;
 
 /** A dataProvider `request` answering GET /rules/details/ (or its failure). */
+/** A rule's preview as GET /rules/preview/ answers it. */
+export const rulePreview = {
+  days: 30,
+  fired: 3,
+  people: 2,
+  examples: [
+    {
+      profile: { id: 7, name: 'Jane Doe' },
+      sentence: 'Jane Doe changed job: CTO at Acme → Founder at Stealth',
+      changed_at: '2026-11-20T10:00:00.000Z',
+    },
+  ],
+};
+
 export const detailsRequest =
-  (details: () => Promise<unknown> = () => Promise.resolve(ruleDetails)) =>
+  (
+    details: () => Promise<unknown> = () => Promise.resolve(ruleDetails),
+    preview: () => Promise<unknown> = () => Promise.resolve(rulePreview),
+  ) =>
   (method: string, path: string) =>
-    method === 'GET' && path === '/rules/details/' ? details() : Promise.reject(new Error(`unexpected ${method} ${path}`));
+    method === 'GET' && path === '/rules/details/'
+      ? details()
+      : method === 'GET' && path.startsWith('/rules/preview/?')
+        ? preview()
+        : Promise.reject(new Error(`unexpected ${method} ${path}`));
