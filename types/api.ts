@@ -11,6 +11,7 @@ import type * as ProfileLists from './wire/profile-lists';
 import type * as Searches from './wire/searches';
 import type * as DataOperations from './wire/data-operations';
 import type * as Signals from './wire/signals';
+import type * as Alerts from './wire/alerts';
 
 export { RATING_FIELDS, type RatingField } from './wire/profiles';
 
@@ -96,3 +97,9 @@ export type NotificationType = Rule['notification_type'];
 export type Priority = Rule['priority'];
 export type NotificationStatus = Notification['notification_status'];
 export type RulePreview = Static<typeof Signals.RulePreviewSchema>;
+export type AlertAction = Static<typeof Alerts.AlertActionSchema>;
+export type Snooze = Static<typeof Alerts.SnoozeSchema>;
+export type SnoozeRequest = Static<typeof Alerts.SnoozeRequestSchema>;
+export type RuleNoise = Static<typeof Alerts.RuleNoiseSchema>;
+export type DigestSettings = Static<typeof Auth.DigestSettingsSchema>;
+export { ALERT_ACTIONS, SNOOZE_DAYS, type AlertActionName } from './wire/alerts';

@@ -10,9 +10,17 @@ const PREFIX = 'enc:v1:';
 
 export class SecretBox {
   private readonly key: Buffer;
+  private readonly macKey: Buffer;
 
   constructor(secret: string) {
     this.key = crypto.createHash('sha256').update(`talent-backoffice secrets\n${secret}`).digest();
+    // a key of its own for signatures: a signed link never helps open a sealed secret
+    this.macKey = crypto.createHash('sha256').update(`talent-backoffice signatures\n${secret}`).digest();
+  }
+
+  /** HMAC-SHA256 of `text` under SECRET_KEY (signed links), base64url. */
+  mac(text: string): string {
+    return crypto.createHmac('sha256', this.macKey).update(text).digest('base64url');
   }
 
   seal(plain: string): string {

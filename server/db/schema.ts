@@ -17,6 +17,11 @@ export interface AppUserTable {
   is_active: Generated<boolean>;
   is_crowdsourcing: Generated<boolean>;
   date_joined: CreatedAt;
+  /** IANA time zone of the user's daily digest (null: UTC) */
+  time_zone: string | null;
+  /** local hour (0–23) at which the daily digest leaves */
+  digest_hour: Generated<number>;
+  last_daily_digest_at: Date | null;
 }
 
 export interface AuthTokenTable {
@@ -181,6 +186,30 @@ export interface SavedSearchTable {
   owner_id: number;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** its new matches raise alerts (issue 18) */
+  watched: Generated<boolean>;
+  notification_type: ColumnType<NotificationType, NotificationType | undefined, NotificationType>;
+  priority: ColumnType<Priority, Priority | undefined, Priority>;
+  /** when it was last switched to watched */
+  watched_at: Date | null;
+  /** when the check after it was watched recorded who matched (null: not yet) */
+  baseline_at: Date | null;
+  muted_at: Date | null;
+}
+
+export interface SavedSearchMatchTable {
+  saved_search_id: number;
+  profile_id: number;
+  first_seen_at: CreatedAt;
+  /** when they stopped matching (null: they match) */
+  left_at: Date | null;
+}
+
+export interface ProfileSnoozeTable {
+  user_id: number;
+  profile_id: number;
+  until: Date;
+  created_at: CreatedAt;
 }
 
 export interface TableVersionTable {
@@ -273,6 +302,7 @@ export interface RuleTable {
   owner_id: number;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  muted_at: Date | null;
 }
 
 export interface RuleProfileListTable {
@@ -301,6 +331,11 @@ export interface NotificationTable {
   sent_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** a watched saved search's alert (then rule_id and profile_change_id are null) */
+  saved_search_id: number | null;
+  /** the retrieval whose new matches a saved search's alert lists */
+  execution_id: number | null;
+  not_relevant_at: Date | null;
 }
 
 export interface SignalCursorTable {
@@ -332,6 +367,8 @@ export interface Database {
   profile_list: ProfileListTable;
   profile_list_profile: ProfileListProfileTable;
   saved_search: SavedSearchTable;
+  saved_search_match: SavedSearchMatchTable;
+  profile_snooze: ProfileSnoozeTable;
   table_version: TableVersionTable;
   profile_index_change: ProfileIndexChangeTable;
   profile_index_commit: ProfileIndexCommitTable;

@@ -85,7 +85,8 @@ export interface Candidate {
 
 /**
  * Each (change, rule) pair among `changeIds` where the person is in one of the rule's profile
- * lists and the change was recorded once the rule existed; rules of deactivated owners are left out.
+ * lists and the change was recorded once the rule existed; rules of deactivated owners, muted rules
+ * and people their owner snoozed (until after the change) are left out (issue 18).
  */
 export async function candidates(trx: Db, changeIds: string[]): Promise<Candidate[]> {
   if (!changeIds.length) return [];
@@ -99,10 +100,11 @@ export async function candidates(trx: Db, changeIds: string[]): Promise<Candidat
     JOIN profile p ON p.id = pc.profile_id
     JOIN profile_list_profile plp ON plp.profile_id = pc.profile_id
     JOIN rule_profile_list rpl ON rpl.profile_list_id = plp.profile_list_id
-    JOIN rule r ON r.id = rpl.rule_id AND r.created_at <= pc.changed_at
+    JOIN rule r ON r.id = rpl.rule_id AND r.created_at <= pc.changed_at AND r.muted_at IS NULL
     JOIN app_user u ON u.id = r.owner_id AND u.is_active
     LEFT JOIN execution e ON e.id = pc.execution_id
     WHERE pc.id = ANY(${`{${changeIds.join(',')}}`}::bigint[])
+      AND NOT EXISTS (SELECT 1 FROM profile_snooze s WHERE s.user_id = r.owner_id AND s.profile_id = pc.profile_id AND s.until > pc.changed_at)
     ORDER BY pc.id, r.id`.execute(trx);
   return rows;
 }

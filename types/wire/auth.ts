@@ -1,6 +1,6 @@
 // Accounts: sign-in, registration, activation and passwords (SPEC §3 User, §7 Authentication and users).
 import { Type } from 'typebox';
-import { DateTime, Email, Id, Password, RequiredText } from '../schema';
+import { DateTime, Email, Id, Nullable, Password, RequiredText } from '../schema';
 
 export const UserSchema = Type.Object({
   id: Type.Integer(),
@@ -12,6 +12,16 @@ export const UserSchema = Type.Object({
   is_active: Type.Boolean(),
   is_crowdsourcing: Type.Boolean(),
   date_joined: DateTime,
+  /** IANA time zone of the daily digest (null: not set, UTC) */
+  time_zone: Nullable(Type.String()),
+  /** local hour (0–23) at which the daily digest leaves */
+  digest_hour: Type.Integer(),
+});
+
+/** Body of PUT /users/me/settings/ (issue 18: digests at the reader's hour). */
+export const DigestSettingsSchema = Type.Object({
+  time_zone: Type.String({ minLength: 1, maxLength: 64 }),
+  digest_hour: Type.Integer({ minimum: 0, maximum: 23 }),
 });
 
 export const SignInRequestSchema = Type.Object({ email: RequiredText(254), password: Password });

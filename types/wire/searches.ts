@@ -1,6 +1,7 @@
 // Saved searches of the profiles screen (SPEC §3 Saved search).
 import { Type } from 'typebox';
-import { DateTime, RequiredText } from '../schema';
+import { DateTime, Nullable, RequiredText } from '../schema';
+import { NotificationTypeSchema, PrioritySchema } from './signals';
 
 export const SavedSearchSchema = Type.Object({
   id: Type.Integer(),
@@ -10,10 +11,21 @@ export const SavedSearchSchema = Type.Object({
   entity: Type.Literal('Profile'),
   created_at: DateTime,
   updated_at: DateTime,
+  /** its new matches raise alerts to its owner (issue 18: saved-search alerts) */
+  watched: Type.Boolean(),
+  notification_type: NotificationTypeSchema,
+  priority: PrioritySchema,
+  /** when the first check after it was watched recorded who matched (null: not yet) */
+  baseline_at: Nullable(DateTime),
+  muted: Type.Boolean(),
+  muted_at: Nullable(DateTime),
 });
 
 export const SavedSearchWriteSchema = Type.Object({
   name: RequiredText(255),
   url: Type.String({ maxLength: 4000 }),
   entity: Type.Optional(Type.Literal('Profile', { default: 'Profile' })),
+  watched: Type.Optional(Type.Boolean()),
+  notification_type: Type.Optional(NotificationTypeSchema),
+  priority: Type.Optional(PrioritySchema),
 });

@@ -11,10 +11,12 @@ export const RULE_DEFAULTS = { notification_type: 'Email', priority: 'High' } as
 export const ANY_VALUE = '*';
 
 /** One of `names`, typed as their union (a `Type.Union` over `names.map(…)` would be typed `never`). */
-const OneOf = <const T extends readonly string[]>(names: T) => Type.Unsafe<T[number]>({ type: 'string', enum: [...names] });
+export const OneOf = <const T extends readonly string[]>(names: T) => Type.Unsafe<T[number]>({ type: 'string', enum: [...names] });
 
-const NotificationType = OneOf(NOTIFICATION_TYPES);
-const Priority = OneOf(PRIORITIES);
+export const NotificationTypeSchema = OneOf(NOTIFICATION_TYPES);
+export const PrioritySchema = OneOf(PRIORITIES);
+const NotificationType = NotificationTypeSchema;
+const Priority = PrioritySchema;
 
 export const NamedRefSchema = Type.Object({ id: Type.Integer(), name: Type.String() });
 
@@ -32,6 +34,9 @@ export const RuleSchema = Type.Object({
   created_by: Type.String(),
   created_at: DateTime,
   updated_at: DateTime,
+  /** muted (from the app, a mail or a Slack message): it raises nothing until unmuted (issue 18) */
+  muted: Type.Boolean(),
+  muted_at: Nullable(DateTime),
 });
 
 /** Body of POST /rules/ and PUT /rules/{id}/ (SPEC §7 Rules); model, attribute and operator are checked against GET /rules/details/. */
@@ -80,6 +85,10 @@ export const NotificationSchema = Type.Object({
   attempts: Type.Integer(),
   sent_at: Nullable(DateTime),
   rule: Nullable(NamedRefSchema),
+  /** the watched saved search whose new matches it lists (issue 18) */
+  saved_search: Nullable(NamedRefSchema),
+  /** marked 'Not relevant' by its recipient (from the app, the mail or Slack) */
+  not_relevant: Type.Boolean(),
   profile: Nullable(Type.Object({ id: Type.Integer(), first_name: Type.String(), last_name: Type.String() })),
 });
 

@@ -24,6 +24,9 @@ export async function toNotifications(db: Kysely<Database>, viewer: Viewer, rows
     ruleIds.length ? db.selectFrom('rule').select(['id', 'name']).where('id', 'in', ruleIds).execute() : [],
     profileIds.length ? visibleProfiles(db, viewer, profileIds) : [],
   ]);
+  const searchIds = [...new Set(rows.map((r) => r.saved_search_id).filter((id): id is number => id !== null))];
+  const searches = searchIds.length ? await db.selectFrom('saved_search').select(['id', 'name']).where('id', 'in', searchIds).execute() : [];
+  const searchOf = new Map(searches.map((s) => [s.id, s]));
   const ruleOf = new Map(rules.map((r) => [r.id, r]));
   const profileOf = new Map(profiles.map((p) => [p.id, p]));
   return rows.map((row) => ({
@@ -39,6 +42,8 @@ export async function toNotifications(db: Kysely<Database>, viewer: Viewer, rows
     attempts: row.attempts,
     sent_at: row.sent_at?.toISOString() ?? null,
     rule: (row.rule_id !== null && ruleOf.get(row.rule_id)) || null,
+    saved_search: (row.saved_search_id !== null && searchOf.get(row.saved_search_id)) || null,
+    not_relevant: row.not_relevant_at !== null,
     profile: (row.profile_id !== null && profileOf.get(row.profile_id)) || null,
   }));
 }

@@ -46,6 +46,8 @@ export async function toRules(db: Kysely<Database>, viewer: Viewer, rows: RuleRo
     created_by: emailOf.get(row.owner_id) ?? '',
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    muted: row.muted_at !== null,
+    muted_at: row.muted_at?.toISOString() ?? null,
   }));
 }
 

@@ -20,6 +20,12 @@ export const searches = defineEntity({
       entity: 'Profile',
       created_at: row.created_at.toISOString(),
       updated_at: row.updated_at.toISOString(),
+      watched: row.watched,
+      notification_type: row.notification_type,
+      priority: row.priority,
+      baseline_at: row.baseline_at?.toISOString() ?? null,
+      muted: row.muted_at !== null,
+      muted_at: row.muted_at?.toISOString() ?? null,
     })),
   writes: {
     body: SavedSearchWriteSchema,

@@ -15,6 +15,8 @@ export function toUser(row: CurrentUser): User {
     is_active: row.is_active,
     is_crowdsourcing: row.is_crowdsourcing,
     date_joined: new Date(row.date_joined).toISOString(),
+    time_zone: row.time_zone ?? null,
+    digest_hour: row.digest_hour ?? 7,
   };
 }
 

@@ -85,6 +85,8 @@ export const user = (change: Partial<User> = {}): User => ({
   is_active: true,
   is_crowdsourcing: false,
   date_joined: '2026-01-01T00:00:00Z',
+  time_zone: null,
+  digest_hour: 7,
   ...change,
 });
 

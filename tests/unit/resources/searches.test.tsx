@@ -15,6 +15,12 @@ const saved = (id: number, url: string): SavedSearch => ({
   entity: 'Profile',
   created_at: '2026-11-20T10:00:00Z',
   updated_at: '2026-11-21T10:00:00Z',
+  watched: false,
+  notification_type: 'Email',
+  priority: 'High',
+  baseline_at: null,
+  muted: false,
+  muted_at: null,
 });
 
 afterEach(() => {

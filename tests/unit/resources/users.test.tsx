@@ -19,6 +19,8 @@ const user = (id: number, change: Partial<User> = {}): User => ({
   is_active: true,
   is_crowdsourcing: false,
   date_joined: '2026-11-22T14:03:05Z',
+  time_zone: null,
+  digest_hour: 7,
   ...change,
 });
 
