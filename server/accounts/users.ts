@@ -47,6 +47,16 @@ export function updateUser(db: Kysely<Database>, id: number, changes: UserFlags)
   return db.updateTable('app_user').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
+/** The user's daily digest: their time zone (IANA) and local hour (issue 18). */
+export function updateDigestSettings(db: Kysely<Database>, id: number, settings: { time_zone: string; digest_hour: number }) {
+  return db
+    .updateTable('app_user')
+    .set({ time_zone: settings.time_zone, digest_hour: settings.digest_hour })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export async function countUsers(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom('app_user').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   return Number(row.n);

@@ -1,6 +1,6 @@
 // The delivery through the job queue itself (pg-boss on the test's database, workers in this
 // process): a High notification queued as the engine queues it reaches a real SMTP server and
-// ends SENT; the queue carries the sweep's schedule and, after its first job, the digests'.
+// ends SENT; the queue carries the sweep's schedule and, after its first job, the hourly digest's.
 // (notification-delivery.test.ts covers the delivery's rules by calling it directly.)
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -69,8 +69,8 @@ it('delivers a queued High notification by e-mail and schedules the sweep and th
   }
   const { rows } = await sql<{ key: string; cron: string }>`
     SELECT key, cron FROM pgboss.schedule WHERE name = ${NOTIFICATION_DELIVERY_QUEUE.name} ORDER BY key`.execute(db);
+  // no 'digest-low': the daily digest goes at each reader's hour, from the sweep
   expect(rows).toEqual([
-    { key: 'digest-low', cron: '0 7 * * *' },
     { key: 'digest-medium', cron: '0 * * * *' },
     { key: 'every', cron: '* * * * *' },
   ]);

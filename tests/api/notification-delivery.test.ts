@@ -584,6 +584,28 @@ describe('the job', () => {
     expect((await rowOf(lost)).notification_status).toBe('SENT');
     await smtp.waitFor((m) => m.to === owner.email && m.subject === 'Lost Person changed location');
     // once per worker process (its queue), by its first job
-    expect(schedules).toEqual(['digest-medium 0 * * * *', 'digest-low 0 7 * * *']);
+    // the hourly digest; the daily one goes at each reader's hour from the sweep, and the old 07:00 UTC schedule is removed
+    expect(schedules).toEqual(['digest-medium 0 * * * *', 'digest-low null']);
+  });
+
+  it('sends from its sweep the daily digest of a reader whose hour has come since the notification was raised', async () => {
+    const owner = await api.user({ email: 'job-daily@example.test' });
+    const rule = await ruleOf(owner, 'Email', 'Low');
+    // raised three days ago: whatever the hour now, 07:00 UTC has come since (digest-hour.test.ts chooses its instants)
+    const raisedAt = new Date(Date.now() - 3 * 24 * 3600_000);
+    const id = await notify(owner, rule, change(rule, newPerson('Daily Person'), 'location', 'A', 'B'), {
+      priority: 'Low',
+      next_attempt_at: null,
+      created_at: raisedAt,
+    });
+    await notificationDeliveryJob.handle({ sweep: true }, jobContext([]) as never);
+    expect((await rowOf(id)).notification_status).toBe('SENT');
+    await smtp.waitFor((m) => m.to === owner.email && m.subject === 'Daily digest: 1 change of 1 person');
+    const { last_daily_digest_at } = await api.handle.db
+      .selectFrom('app_user')
+      .select('last_daily_digest_at')
+      .where('id', '=', owner.id)
+      .executeTakeFirstOrThrow();
+    expect(last_daily_digest_at?.toISOString()).toMatch(/T07:00:00\.000Z$/);
   });
 });

@@ -1,11 +1,12 @@
 // The users' administration, staff only, and the signed-in user (SPEC §7 Authentication and users).
 import { DetailSchema, errors } from '../../../types/schema';
-import { CrowdsourcingRequestSchema, UserIdRequestSchema, UserSchema } from '../../../types/wire/auth';
-import { findUser, updateUser, type UserRow } from '../../accounts/users';
+import { CrowdsourcingRequestSchema, DigestSettingsSchema, UserIdRequestSchema, UserSchema } from '../../../types/wire/auth';
+import { findUser, updateDigestSettings, updateUser, type UserRow } from '../../accounts/users';
 import { revokeTokens } from '../../accounts/tokens';
 import { defineEntity } from '../../http/crud';
 import { fieldError } from '../../errors';
 import { DEFAULT_ENTITIES_QUEUE } from '../../accounts/default-entities';
+import { knownTimeZone } from '../../signals/delivery/digest-clock';
 import { toUser } from './repository';
 
 const staff = { access: 'staff' as const };
@@ -40,6 +41,26 @@ export const users = defineEntity({
         schema: { tags, summary: 'The signed-in user', response: { 200: UserSchema, ...errors(401) } },
       },
       async (request) => toUser(request.user),
+    );
+
+    app.put(
+      '/users/me/settings',
+      {
+        // every signed-in user sets their own, although the users' administration is staff only
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'The signed-in user’s daily digest: time zone (IANA) and local hour',
+          body: DigestSettingsSchema,
+          response: { 200: UserSchema, ...errors(400, 401) },
+        },
+      },
+      async (request) => {
+        const timeZone = knownTimeZone(request.body.time_zone);
+        if (!timeZone) throw fieldError('time_zone', `Unknown time zone "${request.body.time_zone}".`);
+        const user = await updateDigestSettings(app.db, request.user.id, { time_zone: timeZone, digest_hour: request.body.digest_hour });
+        return toUser(user!);
+      },
     );
 
     /** a staff action on one user: 400 naming user_id when the user does not exist */

@@ -252,12 +252,13 @@ export interface DigestRun {
  * The digest of `priority`: every PENDING, due notification of that priority grouped by
  * recipient, type and channel (the Slack webhook), one message per group listing its changes (a
  * person's merged into one item), its rows settled together. Nothing pending: no message.
- * `retryingOnly`: only groups retrying after a failure (the sweep's part).
+ * `retryingOnly`: only groups retrying after a failure (the sweep's part); `where`: only the
+ * notifications it keeps (the daily digest's recipients whose hour has come: daily-digest.ts).
  */
 export async function sendDigests(
   context: DeliveryContext,
   priority: DigestKind,
-  options: { retryingOnly?: boolean } = {},
+  options: { retryingOnly?: boolean; where?: (eb: ExpressionBuilder<Database, 'notification'>) => Expression<SqlBool> } = {},
 ): Promise<DigestRun> {
   const { db } = context;
   const run: DigestRun = { messages: 0, outcomes: { SENT: 0, RETRY: 0, FAILED: 0, SKIPPED: 0 } };
@@ -266,6 +267,7 @@ export async function sendDigests(
       eb('priority', '=', priority satisfies Priority),
       due(eb),
       ...(options.retryingOnly ? [eb('failure_reason', 'is not', null)] : []),
+      ...(options.where ? [options.where(eb)] : []),
     ]);
   const candidates = await db
     .selectFrom('notification')

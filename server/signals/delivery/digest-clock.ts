@@ -56,6 +56,21 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
+let listed: Map<string, string> | undefined;
+
+/**
+ * `name` as a time zone to store: the runtime's own spelling when it lists the zone ('europe/berlin'
+ * → 'Europe/Berlin'), else the name as given when Intl knows it (an alias such as Asia/Kolkata,
+ * which some runtimes list as Asia/Calcutta, or UTC); null for a name that is no zone.
+ */
+export function knownTimeZone(name: string): string | null {
+  const trimmed = name.trim();
+  listed ??= new Map(['UTC', ...Intl.supportedValuesOf('timeZone')].map((zone) => [zone.toLowerCase(), zone]));
+  const spelled = listed.get(trimmed.toLowerCase());
+  if (spelled) return spelled;
+  return /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(trimmed) && isTimeZone(trimmed) ? trimmed : null;
+}
+
 /**
  * The instant at which the local day `day` (Y-M-D, given as that day's midnight in ms as if UTC)
  * of `timeZone` reaches `hour`:00.
