@@ -3,6 +3,7 @@ import { createDefaultEntitiesJob } from './default-entities';
 import { retrievalJob } from './retrieval';
 import { signalsMatchJob } from './signals-match';
 import { notificationDeliveryJob } from './notification-delivery';
+import { savedSearchAlertsJob } from './saved-search-alerts';
 
 /** The worker of every queue; they run in the server process (and in `npm run worker`'s). */
 export const jobDefinitions: JobDefinition[] = [
@@ -10,4 +11,5 @@ export const jobDefinitions: JobDefinition[] = [
   retrievalJob,
   signalsMatchJob as JobDefinition,
   notificationDeliveryJob as JobDefinition,
+  savedSearchAlertsJob as JobDefinition,
 ];

@@ -31,7 +31,7 @@ import {
   type RetrievalData,
 } from '../data-operations/executions';
 import { findDataSource, successfulRunDatesBefore, type ExecutionRow } from '../data-operations/repository';
-import { SIGNALS_MATCH_QUEUE } from '../signals/queues';
+import { SAVED_SEARCH_ALERTS_QUEUE, SIGNALS_MATCH_QUEUE } from '../signals/queues';
 
 /**
  * Records per transaction; a slow source's batch is also written after a
@@ -88,21 +88,27 @@ async function runRetrieval(data: RetrievalData, context: JobContext): Promise<v
     await settleFailure(db, execution.id, error, context);
   } finally {
     job.signal.removeEventListener('abort', stop);
-    await queueSignals(context);
+    await queueSignals(context, execution.id);
   }
 }
 
 /**
- * The signals engine, told that the change log may have grown (a success, a failure or a cancel
- * alike: every committed batch wrote its changes). A failed send never fails the retrieval: the
- * engine's every-minute sweep reads what it missed.
+ * The signals engine and the watched saved searches' check, told that the change log and the
+ * people may have grown (a success, a failure or a cancel alike: every committed batch wrote; a run
+ * to be retried is checked at its last end). A failed send never fails the retrieval: the engine's
+ * sweep reads what it missed, the next retrieval's check finds the new matches.
  */
-async function queueSignals({ jobs, log, job }: JobContext): Promise<void> {
+async function queueSignals({ jobs, log, job }: JobContext, executionId: number): Promise<void> {
   if (job.signal.aborted) return; // the worker is stopping: the retrieval runs again, and so does the sweep
   try {
     await jobs.send(SIGNALS_MATCH_QUEUE, { reason: 'retrieval' });
   } catch (error) {
     log.warn({ err: error }, 'could not queue the signals engine after a retrieval');
+  }
+  try {
+    await jobs.send(SAVED_SEARCH_ALERTS_QUEUE, { execution_id: executionId });
+  } catch (error) {
+    log.warn({ err: error }, 'could not queue the saved search alerts after a retrieval');
   }
 }
 

@@ -16,3 +16,12 @@ export const SIGNALS_MATCH_QUEUE: QueueDeclaration<{ reason?: string }> = {
 export const NOTIFICATION_DELIVERY_QUEUE: QueueDeclaration<{ notification_ids?: number[]; digest?: 'Medium' | 'Low'; force?: boolean }> = {
   name: 'notification-delivery',
 };
+
+/**
+ * Check the watched saved searches (server/signals/search-alerts.ts) after the retrieval
+ * `execution_id` ended: record who matches them, alert their owners of who newly does.
+ */
+export const SAVED_SEARCH_ALERTS_QUEUE: QueueDeclaration<{ execution_id?: number }> = {
+  name: 'saved-search-alerts',
+  settings: () => ({ retryLimit: 10, retryDelay: 5, retryBackoff: true, heartbeatSeconds: 30, expireInSeconds: 3600 }),
+};

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(async () => api?.close());
 
 type Caller = UserKey | { token: string };
-const call = (user: Caller, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+const call = (user: Caller, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   api.call(typeof user === 'string' ? world.users[user].token : user.token, { method, url, ...(payload ? { payload } : {}) });
 
 describe('saved searches', () => {
@@ -35,6 +35,13 @@ describe('saved searches', () => {
       entity: 'Profile',
       created_at: expect.stringMatching(isoUtc),
       updated_at: expect.stringMatching(isoUtc),
+      // saved-search alerts (issue 18): not watched until switched on
+      watched: false,
+      notification_type: 'Email',
+      priority: 'High',
+      baseline_at: null,
+      muted: false,
+      muted_at: null,
     });
     expect(expectStatus<SavedSearch>(await call('alice', 'GET', `/api/v1/searches/${saved.id}/`), 200)).toEqual(saved);
     expect((await searches('alice')).results).toContainEqual(saved);
@@ -80,6 +87,41 @@ describe('saved searches', () => {
       expect((await searches(user)).results.map((s) => s.id)).not.toContain(saved.id);
     }
     expectStatus(await call('colleague', 'GET', url), 200);
+  });
+
+  it('are watched with a priority and a delivery (PUT or PATCH); a new query or switching on again takes a new baseline', async () => {
+    const saved = await save('alice', { name: 'Watch me', url: 'gender=female', entity: 'Profile' });
+    const url = `/api/v1/searches/${saved.id}/`;
+    const put = expectStatus<SavedSearch>(
+      await call('alice', 'PUT', url, {
+        name: 'Watch me',
+        url: 'gender=female',
+        watched: true,
+        priority: 'Low',
+        notification_type: 'Slack',
+      }),
+      200,
+    );
+    expect(put).toMatchObject({ watched: true, priority: 'Low', notification_type: 'Slack', baseline_at: null, url: 'gender=female' });
+    const baseline = async () => {
+      await api.handle.db.updateTable('saved_search').set({ baseline_at: new Date() }).where('id', '=', saved.id).execute();
+      expect(expectStatus<SavedSearch>(await call('alice', 'GET', url), 200).baseline_at).toMatch(isoUtc);
+    };
+    await baseline();
+    // the same query (as the app's PUT sends the whole record) keeps the baseline; another one does not
+    expect(expectStatus<SavedSearch>(await call('alice', 'PATCH', url, { url: '?gender=female', priority: 'High' }), 200)).toMatchObject({
+      priority: 'High',
+      baseline_at: expect.stringMatching(isoUtc),
+    });
+    expect(expectStatus<SavedSearch>(await call('alice', 'PATCH', url, { url: 'gender=male' }), 200).baseline_at).toBeNull();
+    await baseline();
+    expect(expectStatus<SavedSearch>(await call('alice', 'PATCH', url, { watched: false }), 200)).toMatchObject({
+      watched: false,
+      baseline_at: null,
+    });
+    expectErrors(await call('alice', 'PATCH', url, { priority: 'Urgent' }), 400, ['priority']);
+    expectErrors(await call('alice', 'PATCH', url, { watched: 'yes please' }), 400, ['watched']);
+    expectErrors(await call('stranger', 'PATCH', url, { watched: true }), 404);
   });
 
   it('are deleted (204), then 404', async () => {

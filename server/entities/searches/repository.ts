@@ -14,20 +14,47 @@ export const normalizeQuery = (url: string) => url.trim().replace(/^(?:[a-z][a-z
 export async function createSavedSearch(db: Kysely<Database>, ownerId: number, data: SavedSearchWrite): Promise<number> {
   const row = await db
     .insertInto('saved_search')
-    .values({ name: data.name.trim(), url: normalizeQuery(data.url), entity: data.entity ?? 'Profile', owner_id: ownerId })
+    .values({
+      name: data.name.trim(),
+      url: normalizeQuery(data.url),
+      entity: data.entity ?? 'Profile',
+      owner_id: ownerId,
+      ...alertSettings(data),
+      ...(data.watched ? { watched: true, watched_at: sql<Date>`now()` } : {}),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
+const alertSettings = (data: Partial<SavedSearchWrite>) => ({
+  ...(data.notification_type !== undefined ? { notification_type: data.notification_type } : {}),
+  ...(data.priority !== undefined ? { priority: data.priority } : {}),
+});
+
+/**
+ * Name, query and alert settings, as given. Switched to watched (from not watched): watched from
+ * now, and the next check takes a new baseline; so does a watched search whose query changed (its
+ * new matches are not news). Switched off: who it matched is forgotten.
+ */
 export async function updateSavedSearch(db: Kysely<Database>, id: number, data: Partial<SavedSearchWrite>): Promise<void> {
-  await db
-    .updateTable('saved_search')
-    .set({
-      updated_at: sql`now()`,
-      ...(data.name !== undefined ? { name: data.name.trim() } : {}),
-      ...(data.url !== undefined ? { url: normalizeQuery(data.url) } : {}),
-    })
-    .where('id', '=', id)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('saved_search').select(['watched', 'url']).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!current) return;
+    const switched = data.watched !== undefined && data.watched !== current.watched;
+    const requery = current.watched && !switched && data.url !== undefined && normalizeQuery(data.url) !== current.url;
+    await trx
+      .updateTable('saved_search')
+      .set({
+        updated_at: sql`now()`,
+        ...(data.name !== undefined ? { name: data.name.trim() } : {}),
+        ...(data.url !== undefined ? { url: normalizeQuery(data.url) } : {}),
+        ...alertSettings(data),
+        ...(switched ? { watched: data.watched, watched_at: data.watched ? sql<Date>`now()` : null, baseline_at: null } : {}),
+        ...(requery ? { baseline_at: null } : {}),
+      })
+      .where('id', '=', id)
+      .execute();
+    if (switched && !data.watched) await trx.deleteFrom('saved_search_match').where('saved_search_id', '=', id).execute();
+  });
 }
