@@ -85,6 +85,11 @@ export function createAuthProvider({ apiUrl = API_URL }: AuthProviderOptions = {
     async getPermissions(): Promise<User> {
       return currentUser();
     },
+    /** The signed-in user as a change of their own answered it (Profile Settings): kept for the current token. */
+    rememberUser(user: User) {
+      const token = getToken();
+      if (token) cached = { token, user: Promise.resolve(user) };
+    },
   };
 }
 

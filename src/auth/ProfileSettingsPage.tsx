@@ -1,9 +1,11 @@
 // /user-profile-detail, "Profile Settings" (SPEC §2 Account screens): the user's
-// names and email, and the way to change the password.
+// names and email, and the way to change the password; then the daily digest's time zone and
+// hour (issue 18: DigestSettings.tsx).
 import { Button, CircularProgress, Stack, TextField } from '@mui/material';
 import { LinkBase, useTranslate } from 'react-admin';
 import { errorMessage } from '../../dataProvider/errors';
 import { AccountPage } from './AccountPage';
+import { DigestSettings } from './DigestSettings';
 import { FeedbackBanner } from './FeedbackBanner';
 import { useCurrentUser } from './useCurrentUser';
 
@@ -35,6 +37,7 @@ export function ProfileSettingsPage() {
           </Button>
         </Stack>
       )}
+      {user && <DigestSettings user={user} />}
     </AccountPage>
   );
 }

@@ -74,6 +74,16 @@ export const en = {
     profile_settings: {
       title: 'Profile Settings',
       change_password: 'Change Password',
+      digest: {
+        title: 'Daily digest',
+        intro: 'Low-priority notifications come together once a day, at this hour of your time zone (Medium ones every hour, on the hour).',
+        time_zone: 'Time zone',
+        from_browser: 'From your browser; not saved yet',
+        hour: 'Digest hour',
+        save: 'Save',
+        success: 'Your digest settings are saved.',
+        summary: 'Your daily digest leaves at %{hour} %{zone}.',
+      },
     },
     change_password: {
       title: 'Change Password',
