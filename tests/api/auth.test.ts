@@ -207,7 +207,19 @@ describe('the current user and tokens', () => {
     const user = await env.api.user({ first_name: 'Grace', last_name: 'Hopper', is_crowdsourcing: true });
     const body = expectStatus(await me(user.token), 200);
     expect(Object.keys(body).sort()).toEqual(
-      ['date_joined', 'email', 'first_name', 'id', 'is_active', 'is_crowdsourcing', 'is_staff', 'is_superuser', 'last_name'].sort(),
+      [
+        'date_joined',
+        'digest_hour',
+        'email',
+        'first_name',
+        'id',
+        'is_active',
+        'is_crowdsourcing',
+        'is_staff',
+        'is_superuser',
+        'last_name',
+        'time_zone',
+      ].sort(),
     );
     expect(body).toMatchObject({ id: user.id, email: user.email, first_name: 'Grace', last_name: 'Hopper', is_crowdsourcing: true });
     expect(body.date_joined).toMatch(isoUtc);

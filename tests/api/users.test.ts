@@ -95,6 +95,7 @@ describe('GET /users', () => {
     const first = page.results[0];
     expect(Object.keys(first).sort()).toEqual([
       'date_joined',
+      'digest_hour',
       'email',
       'first_name',
       'id',
@@ -103,6 +104,7 @@ describe('GET /users', () => {
       'is_staff',
       'is_superuser',
       'last_name',
+      'time_zone',
     ]);
     expect(first.date_joined).toMatch(isoUtc);
     const joined = page.results.map((u) => u.date_joined);
