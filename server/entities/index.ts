@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { entityRoutes } from '../http/crud';
 import authRoutes from './auth/routes';
+import alertRoutes from './alerts/routes';
 import { users } from './users/entity';
 import { organizations } from './organizations/entity';
 import { profiles } from './profiles/entity';
@@ -19,6 +20,7 @@ import { notifications } from './notifications/entity';
  */
 export const apiModules: FastifyPluginAsync[] = [
   authRoutes,
+  alertRoutes,
   ...[
     users,
     organizations,

@@ -330,7 +330,11 @@ describe('Slack', () => {
     expect(await deliverNotification(context(), id)).toBe('SENT');
     const [post] = slack.postsTo('plain');
     expect(post.body.text).toBe('Jane <Doe> changed job: CTO at Acme → Founder & CEO at Stealth');
-    expect(post.body.blocks!.map((b) => b.type)).toEqual(['section', 'context']);
+    // the last context: the signed links 'Mute this rule' and 'Not relevant' (issue 18, docs/ALERTS.md)
+    expect(post.body.blocks!.map((b) => b.type)).toEqual(['section', 'context', 'context']);
+    expect(post.body.blocks![2].elements![0].text).toMatch(
+      /^<http:\/\/app\.test\/alert-action\?token=[^|]+\|Mute this rule> · <[^|]+\|Not relevant>$/,
+    );
     expect(post.body.blocks![0].text!.text).toContain(`<http://app.test/profiles/${jane.id}|Jane &lt;Doe&gt;>`);
     expect(post.body.blocks![0].text!.text).toContain('Founder &amp; CEO at Stealth');
     expect(post.body.blocks![1].elements![0].text).toContain('Demo feed');

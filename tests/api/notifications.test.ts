@@ -150,6 +150,8 @@ describe('read', () => {
       attempts: 0,
       sent_at: '2026-05-01T10:00:05.000Z',
       rule: rules.alice,
+      saved_search: null,
+      not_relevant: false,
       profile: { id: world.profiles.jose, first_name: 'José', last_name: 'Müller' },
     });
     expect(n.created_at).toMatch(isoUtc);

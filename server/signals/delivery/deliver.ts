@@ -19,6 +19,7 @@ import type { Database, NotificationTable, Priority } from '../../db/schema';
 import { MailError, type Mailer } from '../../mail/mailer';
 import { DEFAULT_RETRY_SECONDS, DeliveryFailure, MAX_ATTEMPTS, permanent, retryDelayMs, transient } from './policy';
 import { digestMail, digestSlack, notificationMail, notificationSlack, type DigestKind } from './render';
+import { alertLinker } from './render-links';
 import { holdPace, paceChannel, postToSlack, reservePaceSlot, slackWebhookOf, type SlackWebhook } from './slack';
 
 export interface DeliveryContext {
@@ -119,10 +120,14 @@ async function sendClaimed(context: DeliveryContext, rows: Row[], target: Target
   try {
     if (target.kind === 'none') throw target.failure;
     if (target.kind === 'email') {
-      const mail = digest ? digestMail(target.to, digest, rows, context.appUrl) : notificationMail(target.to, rows[0]);
+      // the recipient's signed links: mute what raised it, not relevant (docs/ALERTS.md)
+      const links = alertLinker(db, context.appUrl, rows[0].recipient_id ?? rows[0].rule_owner_id);
+      const mail = digest ? digestMail(target.to, digest, rows, context.appUrl, links) : notificationMail(target.to, rows[0], links);
       await context.mailer.send(mail);
     } else {
-      const message = digest ? digestSlack(digest, rows, context.appUrl) : notificationSlack(rows[0]);
+      // a Slack channel's messages act for the rule's owner, whose webhook it is
+      const links = alertLinker(db, context.appUrl, rows[0].rule_owner_id ?? rows[0].recipient_id);
+      const message = digest ? digestSlack(digest, rows, context.appUrl, links) : notificationSlack(rows[0], links);
       paceKey = paceChannel(target.webhook.url);
       const wait = await reservePaceSlot(db, paceKey);
       // a long queue on this webhook: keep the rows leased until their turn has passed

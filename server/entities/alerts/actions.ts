@@ -1,0 +1,92 @@
+// What a signed link in a mail or a Slack message does (issue 18; docs/ALERTS.md): the token
+// (server/signals/alert-tokens.ts) names an action, its target and the user it was sent to. GET
+// describes it — mail scanners open links, so opening one never acts — and POST does it, once:
+// doing it again answers the same. A link whose target is gone, or no longer the user's, is refused.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { AlertAction, AlertActionName } from '../../../types/api';
+import type { SecretBox } from '../../accounts/secret-box';
+import { AlertTokenError, readAlertToken } from '../../signals/alert-tokens';
+import { ValidationError } from '../../errors';
+import { notificationTarget, ruleTarget, searchTarget, setMuted, setNotRelevant, type LinkTarget } from './repository';
+
+export const NO_LONGER_VALID =
+  'This link is no longer valid: what it names was deleted or is no longer yours. Sign in to change your alerts from the app.';
+
+type Kind = AlertAction['target']['kind'];
+
+interface ActionDeclaration {
+  kind: Kind;
+  target(db: Kysely<Database>, id: number): Promise<LinkTarget | null>;
+  perform(db: Kysely<Database>, id: number): Promise<void>;
+  /** what the page asks before, and says after */
+  question(name: string): string;
+  doneMessage(name: string): string;
+}
+
+const quoted = (name: string) => `“${name.length > 120 ? `${name.slice(0, 119)}…` : name}”`;
+
+const ACTIONS: Record<AlertActionName, ActionDeclaration> = {
+  'mute-rule': {
+    kind: 'rule',
+    target: ruleTarget,
+    perform: (db, id) => setMuted(db, 'rule', id, true),
+    question: (name) => `Mute the rule ${quoted(name)}? It will raise no notifications until you unmute it in the app.`,
+    doneMessage: (name) => `The rule ${quoted(name)} is muted: it raises no notifications until you unmute it in the app.`,
+  },
+  'mute-search': {
+    kind: 'saved_search',
+    target: searchTarget,
+    perform: (db, id) => setMuted(db, 'saved_search', id, true),
+    question: (name) => `Mute the alerts of the saved search ${quoted(name)}? You can unmute them in the app.`,
+    doneMessage: (name) => `The saved search ${quoted(name)} is muted: it sends no alerts until you unmute it in the app.`,
+  },
+  'not-relevant': {
+    kind: 'notification',
+    target: notificationTarget,
+    perform: (db, id) => setNotRelevant(db, id, true),
+    question: (name) => `Mark the notification ${quoted(name)} as not relevant? It counts in its rule's noise figures.`,
+    doneMessage: (name) => `The notification ${quoted(name)} is marked as not relevant. Thank you: it counts in its rule's noise figures.`,
+  },
+};
+
+/** The action a token names, checked: signed here, not expired, its target there and still the user's. */
+async function resolve(db: Kysely<Database>, box: SecretBox, token: string) {
+  let read: ReturnType<typeof readAlertToken>;
+  try {
+    read = readAlertToken(box, token);
+  } catch (error) {
+    // forged, changed or expired: a 400 that says which
+    if (error instanceof AlertTokenError) throw new ValidationError([error.message]);
+    throw error;
+  }
+  const declaration = ACTIONS[read.action];
+  const [target, user] = await Promise.all([
+    declaration.target(db, read.id),
+    db.selectFrom('app_user').select('is_active').where('id', '=', read.userId).executeTakeFirst(),
+  ]);
+  if (!target || !user?.is_active || !target.users.includes(read.userId)) throw new ValidationError([NO_LONGER_VALID]);
+  return { read, declaration, target };
+}
+
+function describe(read: { action: AlertActionName; id: number }, declaration: ActionDeclaration, name: string, done: boolean): AlertAction {
+  return {
+    action: read.action,
+    target: { kind: declaration.kind, id: read.id, name },
+    done,
+    message: done ? declaration.doneMessage(name) : declaration.question(name),
+  };
+}
+
+/** GET: what the link does and whether it is done already. */
+export async function describeAlertAction(db: Kysely<Database>, box: SecretBox, token: string): Promise<AlertAction> {
+  const { read, declaration, target } = await resolve(db, box, token);
+  return describe(read, declaration, target.name, target.done);
+}
+
+/** POST: does it (idempotent). */
+export async function performAlertAction(db: Kysely<Database>, box: SecretBox, token: string): Promise<AlertAction> {
+  const { read, declaration, target } = await resolve(db, box, token);
+  await declaration.perform(db, read.id);
+  return describe(read, declaration, target.name, true);
+}
