@@ -1,5 +1,5 @@
-// The face of saved searches ('My Searches'): the list, and the create screen the
-// profiles screen's 'Save Search' link opens with its query.
+// The face of saved searches ('My Searches'): the list, the create screen the profiles screen's
+// 'Save Search' link opens with its query, and the detail where a search's alerts are set.
 import SavedSearchIcon from '@mui/icons-material/SavedSearch';
 import { lazyScreen } from '../../src/admin-kit/lazyScreen';
 import type { ResourceDeclaration } from '../../src/resourceTypes';
@@ -12,6 +12,10 @@ export const searches: ResourceDeclaration = {
   list: lazyScreen(
     () => import('./SearchList'),
     (m) => m.SearchList,
+  ),
+  show: lazyScreen(
+    () => import('./SearchShow'),
+    (m) => m.SearchShow,
   ),
   create: lazyScreen(
     () => import('./SearchCreate'),

@@ -39,6 +39,7 @@ describe('saved searches', () => {
       watched: false,
       notification_type: 'Email',
       priority: 'High',
+      watched_at: null,
       baseline_at: null,
       muted: false,
       muted_at: null,
@@ -103,6 +104,7 @@ describe('saved searches', () => {
       200,
     );
     expect(put).toMatchObject({ watched: true, priority: 'Low', notification_type: 'Slack', baseline_at: null, url: 'gender=female' });
+    expect(put.watched_at).toMatch(isoUtc);
     const baseline = async () => {
       await api.handle.db.updateTable('saved_search').set({ baseline_at: new Date() }).where('id', '=', saved.id).execute();
       expect(expectStatus<SavedSearch>(await call('alice', 'GET', url), 200).baseline_at).toMatch(isoUtc);
@@ -117,6 +119,7 @@ describe('saved searches', () => {
     await baseline();
     expect(expectStatus<SavedSearch>(await call('alice', 'PATCH', url, { watched: false }), 200)).toMatchObject({
       watched: false,
+      watched_at: null,
       baseline_at: null,
     });
     expectErrors(await call('alice', 'PATCH', url, { priority: 'Urgent' }), 400, ['priority']);

@@ -15,6 +15,8 @@ export const SavedSearchSchema = Type.Object({
   watched: Type.Boolean(),
   notification_type: NotificationTypeSchema,
   priority: PrioritySchema,
+  /** when it was last switched to watched (null: not watched) */
+  watched_at: Nullable(DateTime),
   /** when the first check after it was watched recorded who matched (null: not yet) */
   baseline_at: Nullable(DateTime),
   muted: Type.Boolean(),

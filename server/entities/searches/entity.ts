@@ -23,6 +23,7 @@ export const searches = defineEntity({
       watched: row.watched,
       notification_type: row.notification_type,
       priority: row.priority,
+      watched_at: row.watched ? (row.watched_at?.toISOString() ?? null) : null,
       baseline_at: row.baseline_at?.toISOString() ?? null,
       muted: row.muted_at !== null,
       muted_at: row.muted_at?.toISOString() ?? null,

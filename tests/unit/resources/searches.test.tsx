@@ -18,6 +18,7 @@ const saved = (id: number, url: string): SavedSearch => ({
   watched: false,
   notification_type: 'Email',
   priority: 'High',
+  watched_at: null,
   baseline_at: null,
   muted: false,
   muted_at: null,
@@ -43,7 +44,7 @@ describe('SearchList', () => {
         .getAllByRole('columnheader')
         .slice(1)
         .map((header) => header.textContent),
-    ).toEqual(['Name', 'Created At', 'Updated At']);
+    ).toEqual(['Name', 'Created At', 'Updated At', 'Alerts']);
     expect(screen.getByText('There are 2 searches')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /create/i })).not.toBeInTheDocument();
   });
