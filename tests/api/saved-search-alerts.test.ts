@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
 import { checkWatchedSearches } from '../../server/signals/search-alerts';
-import type { SavedSearch } from '../../types/api';
+import type { ListResponse, Notification, SavedSearch } from '../../types/api';
 import { startTestApi, type TestApi, type TestUser } from './harness';
 import { expectStatus } from './expect';
 import { insertDataSource, insertProfiles } from './fixtures/profiles';
@@ -282,5 +282,11 @@ describe('through real retrievals and the queue', () => {
     });
     expect(alert).toMatchObject({ execution_id: execution.id, recipient: 'scout@alerts.test', subject: '2 new people match “Everyone”' });
     expect(alert!.details.data_source).toEqual({ id: second.id, name: 'Second' });
+    // the owner finds it among their notifications
+    const listed = expectStatus<ListResponse<Notification>>(
+      await api.call(scout.token, { method: 'GET', url: '/api/v1/notifications/' }),
+      200,
+    );
+    expect(listed.results.find((n) => n.id === alert!.id)).toMatchObject({ body: alert!.body, priority: 'High' });
   });
 });
