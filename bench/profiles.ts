@@ -1,13 +1,9 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../server/db/schema';
 import { RATING_FIELDS } from '../types/api';
 import { Random } from '../server/vocabulary/random';
-import { hashPassword } from '../server/accounts/passwords';
-import { findUserByEmail, insertUser } from '../server/accounts/users';
-import { runSeed } from '../server/demo/seed-command';
 import { startBenchServer, signIn } from './server-under-test';
 import { enableProfileCountIndex, profileCountIndexSettled, profileIndexStats } from '../server/entities/profiles/count-index/manager';
 import { runProfileCase, type CaseName } from './profile-cases';
+import { ensureProfiles, ensureUser, profileCount } from './seeding';
 
 const SORTS = ['first_name', 'last_name', 'created_at', 'updated_at', ...RATING_FIELDS];
 const TERMS = [
@@ -63,22 +59,6 @@ export function profileQueryMix(count: number, dataSourceIds: number[], seed = 4
   });
 }
 
-async function profileCount(db: Kysely<Database>): Promise<number> {
-  return Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM profile`.execute(db)).rows[0].n);
-}
-
-async function ensureUser(db: Kysely<Database>, email: string, isStaff: boolean): Promise<void> {
-  if (!(await findUserByEmail(db, email))) {
-    await insertUser(db, {
-      email,
-      password_hash: await hashPassword('bench-password'),
-      is_active: true,
-      is_staff: isStaff,
-      first_name: 'Bench',
-    });
-  }
-}
-
 export interface ProfileBenchOptions {
   /** what writes while the mix is timed; the write cases need PostgreSQL (another process writes) */
   cases: CaseName[];
@@ -97,11 +77,7 @@ export async function benchProfiles(target: { databaseUrl?: string; dataDir?: st
     const { db } = server.handle;
     await ensureUser(db, 'bench-staff@example.test', true);
     await ensureUser(db, 'bench-user@example.test', false);
-    const existing = await profileCount(db);
-    if (existing < profiles) {
-      console.log(`Seeding ${profiles - existing} profiles (${existing} there already)…`);
-      await runSeed(db, ['--profiles', String(profiles - existing)]);
-    }
+    await ensureProfiles(db, profiles);
     // the server builds its index in the background once it listens: time the mix once it is there
     global.gc?.();
     const heapBefore = process.memoryUsage();

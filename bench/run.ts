@@ -9,6 +9,7 @@ import type { CaseName } from './profile-cases';
 import { benchLighthouse } from './lighthouse';
 import { benchIngestion } from './ingestion';
 import { benchSignals } from './signals';
+import { benchPreview } from './preview';
 import { table } from './stats';
 
 /**
@@ -17,7 +18,9 @@ import { table } from './stats';
  * (BENCH_PG, default the local socket as the current user): bench_users, bench_profiles.
  * `lighthouse` runs only when named (it fetches lighthouse 12.8 through npx), and so does `ingestion`
  * (database bench_ingestion, emptied at each run), and `signals` (PostgreSQL only: database bench_signals,
- * emptied at each run; `--signals-people` watched people).
+ * emptied at each run; `--signals-people` watched people), and `preview` (the rule preview over 30 days of
+ * change log: database bench_preview, seeded once and reused; PGlite at `--pglite-profiles` in a
+ * data directory of its own, also reused; `--preview-lists`, `--preview-runs`).
  */
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -36,6 +39,8 @@ const { values, positionals } = parseArgs({
     'pglite-ingest-profiles': { type: 'string', default: '100000' },
     'signals-people': { type: 'string', default: '10000' },
     'signals-wait-seconds': { type: 'string', default: '900' },
+    'preview-lists': { type: 'string', default: '100,5000,50000,1000000' },
+    'preview-runs': { type: 'string', default: '20' },
   },
 });
 const parts = positionals.length ? positionals : ['startup', 'users', 'profiles'];
@@ -118,6 +123,23 @@ if (parts.includes('signals')) {
     console.log(`${table(result.kinds)}\n\n${table(result.rows)}\n`);
     console.log(result.discrepancies.length ? `Discrepancies:\n${result.discrepancies.join('\n')}\n` : 'No discrepancy.\n');
   }
+}
+if (parts.includes('preview')) {
+  console.log('## Rule preview: GET /rules/preview/ over 30 days of change log, per list size and rule (ms)\n');
+  const options = { lists: values['preview-lists'].split(',').map(Number), runs: Number(values['preview-runs']) };
+  const rows: Record<string, string | number>[] = [];
+  const url = await ensureDatabase('bench_preview');
+  if (url) {
+    const postgres = await benchPreview({ databaseUrl: url }, { ...options, profiles: Number(values['pg-profiles']) });
+    for (const r of postgres.rows)
+      rows.push({ database: `PostgreSQL 15, ${postgres.profiles} profiles, ${postgres.changes} changes`, ...r });
+  }
+  if (!values['no-pglite']) {
+    const dataDir = path.join(os.tmpdir(), `bench-preview-pglite-${values['pglite-profiles']}`);
+    const pglite = await benchPreview({ dataDir }, { ...options, profiles: Number(values['pglite-profiles']) });
+    for (const r of pglite.rows) rows.push({ database: `PGlite, ${pglite.profiles} profiles, ${pglite.changes} changes`, ...r });
+  }
+  console.log(`${table(rows)}\n`);
 }
 if (parts.includes('lighthouse')) {
   console.log('## Lighthouse, mobile preset, performance (median run)\n');

@@ -58,8 +58,8 @@ export async function pendingRows(trx: Db, after: Cursor, limit: number): Promis
   return rows;
 }
 
-/** A change of a watched person and a rule watching them (through one of the rule's lists). */
-export interface Candidate {
+/** A change-log row as the rules read it, with the person's name and the source of the retrieval that wrote it. */
+export interface ChangeRow {
   change_id: string;
   profile_id: number;
   field: string;
@@ -71,6 +71,16 @@ export interface Candidate {
   data_source_name: string | null;
   first_name: string | null;
   last_name: string | null;
+}
+
+/** A ChangeRow's columns, read from `pc` (profile_change) joined with CHANGE_JOINS. */
+const CHANGE_COLUMNS = sql`pc.id::text AS change_id, pc.profile_id, pc.field, pc.old_value, pc.new_value, pc.changed_at, pc.execution_id,
+      e.data_source_id, e.data_source_name, p.first_name, p.last_name`;
+const CHANGE_JOINS = sql`JOIN profile p ON p.id = pc.profile_id
+    LEFT JOIN execution e ON e.id = pc.execution_id`;
+
+/** A change of a watched person and a rule watching them (through one of the rule's lists). */
+export interface Candidate extends ChangeRow {
   rule_id: number;
   rule_name: string;
   model_name: string;
@@ -91,21 +101,81 @@ export interface Candidate {
 export async function candidates(trx: Db, changeIds: string[]): Promise<Candidate[]> {
   if (!changeIds.length) return [];
   const { rows } = await sql<Candidate>`
-    SELECT DISTINCT ON (pc.id, r.id)
-      pc.id::text AS change_id, pc.profile_id, pc.field, pc.old_value, pc.new_value, pc.changed_at, pc.execution_id,
-      e.data_source_id, e.data_source_name, p.first_name, p.last_name,
+    SELECT DISTINCT ON (pc.id, r.id) ${CHANGE_COLUMNS},
       r.id AS rule_id, r.name AS rule_name, r.model_name, r.attribute, r.operator, r.value, r.notification_type, r.priority,
       r.owner_id, u.email AS owner_email
     FROM profile_change pc
-    JOIN profile p ON p.id = pc.profile_id
+    ${CHANGE_JOINS}
     JOIN profile_list_profile plp ON plp.profile_id = pc.profile_id
     JOIN rule_profile_list rpl ON rpl.profile_list_id = plp.profile_list_id
     JOIN rule r ON r.id = rpl.rule_id AND r.created_at <= pc.changed_at AND r.muted_at IS NULL
     JOIN app_user u ON u.id = r.owner_id AND u.is_active
-    LEFT JOIN execution e ON e.id = pc.execution_id
     WHERE pc.id = ANY(${`{${changeIds.join(',')}}`}::bigint[])
       AND NOT EXISTS (SELECT 1 FROM profile_snooze s WHERE s.user_id = r.owner_id AND s.profile_id = pc.profile_id AND s.until > pc.changed_at)
     ORDER BY pc.id, r.id`.execute(trx);
+  return rows;
+}
+
+/** A change-log row as a rule's preview first reads it: the person's name and the source only for its examples (changeRows). */
+export type RecentChange = Pick<ChangeRow, 'change_id' | 'profile_id' | 'field' | 'old_value' | 'new_value' | 'changed_at'>;
+
+/**
+ * Up to this many people, a preview's read starts from each person (profile_change_preview_idx:
+ * a few index entries per person); beyond, from the change log (a scan of the window).
+ */
+const PER_PERSON_READ = 100_000;
+
+/**
+ * The newest `limit` changes of `fields` recorded in the last `days` days for the people of
+ * `listIds`, newest first: what a rule's preview (preview.ts) matches. Unlike candidates(), no
+ * person is left out for being snoozed: the preview is about the rule, not its owner's snoozes
+ * (and a rule being written is not muted yet). No join: a big list reads tens of thousands of rows.
+ */
+export async function recentChanges(
+  db: Db,
+  listIds: number[],
+  fields: readonly string[],
+  days: number,
+  limit: number,
+  perPersonRead = PER_PERSON_READ,
+): Promise<RecentChange[]> {
+  if (!listIds.length || !fields.length) return [];
+  const lists = `{${listIds.join(',')}}`;
+  const wanted = sql`pc.field = ANY(${`{${fields.join(',')}}`}::text[]) AND pc.changed_at >= now() - make_interval(days => ${days})`;
+  const columns = sql`pc.id::text AS change_id, pc.profile_id, pc.field, pc.old_value, pc.new_value, pc.changed_at`;
+  return db.transaction().execute(async (trx) => {
+    // the newest `limit` rows are sorted in memory, not on disk (the default 4 MB holds a few thousand)
+    await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
+    // the per-person read's estimate passes JIT's thresholds; compiling costs more than it saves here
+    await sql`SET LOCAL jit = off`.execute(trx);
+    const { rows: counted } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM profile_list_profile WHERE profile_list_id = ANY(${lists}::int[]) LIMIT ${perPersonRead + 1}) x`.execute(trx);
+    // OFFSET 0 keeps the per-person read a nested loop: the planner would otherwise join the whole window by hash
+    const { rows } =
+      counted[0]!.n <= perPersonRead
+        ? await sql<RecentChange>`
+          SELECT ${columns}
+          FROM (SELECT DISTINCT profile_id FROM profile_list_profile WHERE profile_list_id = ANY(${lists}::int[])) l
+          CROSS JOIN LATERAL (SELECT * FROM profile_change pc WHERE pc.profile_id = l.profile_id AND ${wanted} OFFSET 0) pc
+          ORDER BY pc.changed_at DESC, pc.id DESC
+          LIMIT ${limit}`.execute(trx)
+        : await sql<RecentChange>`
+          SELECT ${columns}
+          FROM profile_change pc
+          WHERE pc.profile_id IN (SELECT profile_id FROM profile_list_profile WHERE profile_list_id = ANY(${lists}::int[])) AND ${wanted}
+          ORDER BY pc.changed_at DESC, pc.id DESC
+          LIMIT ${limit}`.execute(trx);
+    return rows;
+  });
+}
+
+/** The change-log rows `changeIds` with the person's name and the retrieval's source, as candidates() reads them. */
+export async function changeRows(db: Db, changeIds: string[]): Promise<ChangeRow[]> {
+  if (!changeIds.length) return [];
+  const { rows } = await sql<ChangeRow>`
+    SELECT ${CHANGE_COLUMNS} FROM profile_change pc
+    ${CHANGE_JOINS}
+    WHERE pc.id = ANY(${`{${changeIds.join(',')}}`}::bigint[])`.execute(db);
   return rows;
 }
 
@@ -131,9 +201,9 @@ export async function previousRetrievals(trx: Db, changeIds: string[]): Promise<
       (SELECT max(pc2.changed_at) FROM profile_change pc2
         WHERE pc2.profile_id = pc.profile_id AND pc2.changed_at < pc.changed_at
           AND pc2.execution_id IS NOT NULL AND pc2.execution_id IS DISTINCT FROM pc.execution_id),
-      p.created_at) AS at
+      -- looked up per row: a join would have the planner read every profile for a few thousand rows
+      (SELECT p.created_at FROM profile p WHERE p.id = pc.profile_id)) AS at
     FROM profile_change pc
-    JOIN profile p ON p.id = pc.profile_id
     LEFT JOIN execution e ON e.id = pc.execution_id
     WHERE pc.id = ANY(${`{${changeIds.join(',')}}`}::bigint[])`.execute(trx);
   return new Map(rows.filter((row) => row.at).map((row) => [row.change_id, new Date(row.at!)]));

@@ -7,6 +7,8 @@ import type { RulePreview } from '../../types/api';
 import { startTestApi, type TestApi } from './harness';
 import { expectErrors, expectStatus } from './expect';
 import { buildProfileWorld, type ProfileWorld } from './fixtures/profiles';
+import { previewRule } from '../../server/signals/preview';
+import { recentChanges } from '../../server/signals/repository';
 
 let api: TestApi;
 let world: ProfileWorld;
@@ -128,5 +130,36 @@ describe('GET /rules/preview/', () => {
       'profile_lists',
     ]);
     expectErrors(await preview('attribute=location&operator=changed&value=*'), 400);
+  });
+
+  it("counts people their owner snoozed: the preview is about the rule, not the owner's snoozes", async () => {
+    const db = api.handle.db;
+    await db
+      .insertInto('profile_snooze')
+      .values({ user_id: world.users.alice.id, profile_id: watched[0]!, until: new Date(Date.now() + 30 * DAY) })
+      .execute();
+    try {
+      const answer = expectStatus<RulePreview>(
+        await preview(`model_name=Profile&attribute=location&operator=contains&value=berlin&profile_lists=${listId}`),
+        200,
+      );
+      expect(answer).toMatchObject({ fired: 2, people: 2 });
+    } finally {
+      await db.deleteFrom('profile_snooze').where('user_id', '=', world.users.alice.id).execute();
+    }
+  });
+
+  it('over more rows than it reads, counts exactly over the last whole days they cover and says so', async () => {
+    const rule = { model_name: 'Profile', attribute: 'location', operator: 'changed', value: '*' };
+    // newest first: 2, 5 and 10 days ago; two rows read cover the last 10 days but the 10-day-old row
+    expect(await previewRule(api.handle.db, rule, [listId], 2)).toMatchObject({ days: 10, fired: 2, people: 2 });
+    expect(await previewRule(api.handle.db, rule, [listId], 3)).toMatchObject({ days: 30, fired: 3, people: 2 });
+  });
+
+  it('reads the same rows from each person or from the change log (small and big lists)', async () => {
+    const read = (perPerson: number) => recentChanges(api.handle.db, [listId], ['location', 'jobs'], 30, 100, perPerson);
+    const [fromPeople, fromLog] = [await read(100), await read(0)];
+    expect(fromPeople.map((row) => row.change_id)).toEqual(fromLog.map((row) => row.change_id));
+    expect(fromPeople).toHaveLength(5);
   });
 });

@@ -48,5 +48,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `CREATE UNIQUE INDEX notification_search_once_idx ON notification (saved_search_id, execution_id, recipient)
        WHERE saved_search_id IS NOT NULL`,
     `CREATE INDEX notification_rule_created_idx ON notification (rule_id, created_at)`,
+    // a rule's preview reads each listed person's changes of the fields it watches over 30 days
+    // (server/signals/repository.ts recentChanges): the rows it needs and no other field's
+    `CREATE INDEX profile_change_preview_idx ON profile_change (profile_id, field, changed_at)`,
   ]);
 }

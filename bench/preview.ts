@@ -1,0 +1,57 @@
+// The rule preview bench (issue 18, preview before saving: "within 500 ms at a million profiles
+// and 30 days of changes"): GET /rules/preview/ timed over HTTP against our server, on the
+// generated profiles with 30 days of change log (bench/preview-seed.ts), for lists of a scout's
+// sizes and rules of each kind the form offers. Figures to copy into docs/PERFORMANCE.md.
+import { startBenchServer, signIn, timedGet } from './server-under-test';
+import { summarize } from './stats';
+import { BENCH_PASSWORD, ensureProfiles, ensureUser, profileCount } from './seeding';
+import { ensureChangeLog, ensureList } from './preview-seed';
+
+export interface PreviewBenchOptions {
+  profiles: number;
+  /** list sizes (capped at the profiles there are) */
+  lists: number[];
+  /** timed requests per rule and list */
+  runs: number;
+}
+
+/** The rules timed: each operator kind, a job rule (its rows carry the whole job lists) and the crowdsourcing default. */
+export const PREVIEW_RULES = [
+  { name: 'location changed', model_name: 'Profile', attribute: 'location', operator: 'changed', value: '*' },
+  { name: 'headline contains "founder"', model_name: 'Profile', attribute: 'headline', operator: 'contains', value: 'founder' },
+  { name: 'job or location changed', model_name: 'Profile', attribute: 'job_or_location', operator: 'changed', value: '*' },
+  { name: 'Job company changed', model_name: 'Job', attribute: 'company', operator: 'changed', value: '*' },
+  { name: 'Job company changed to "Stealth"', model_name: 'Job', attribute: 'company', operator: 'changed to', value: 'Stealth' },
+];
+
+const EMAIL = 'bench-preview@example.test';
+
+export async function benchPreview(target: { databaseUrl?: string; dataDir?: string }, options: PreviewBenchOptions) {
+  const server = await startBenchServer(target);
+  try {
+    const { db } = server.handle;
+    const owner = await ensureUser(db, EMAIL, false);
+    await ensureProfiles(db, options.profiles);
+    const changes = await ensureChangeLog(db);
+    const profiles = await profileCount(db);
+    const sizes = [...new Set(options.lists.map((size) => Math.min(size, profiles)))];
+    const lists = new Map<number, number>();
+    for (const size of sizes) lists.set(size, await ensureList(db, owner, size));
+    const token = await signIn(server.url, EMAIL, BENCH_PASSWORD);
+    const rows: Record<string, string | number>[] = [];
+    for (const [size, list] of lists) {
+      for (const { name, ...rule } of PREVIEW_RULES) {
+        const path = `/api/v1/rules/preview/?${new URLSearchParams({ ...rule, profile_lists: String(list) })}`;
+        const { body } = await timedGet(server.url, token, path); // warm-up: the list's pages in the cache
+        const durations: number[] = [];
+        for (let run = 0; run < options.runs; run += 1) durations.push((await timedGet(server.url, token, path)).ms);
+        const { p50, p95, max } = summarize(durations);
+        rows.push({ list: size.toLocaleString('en'), rule: name, days: body.days, fired: body.fired, people: body.people, p50, p95, max });
+        console.log(`  ${size} · ${name}: ${body.days} days, fired ${body.fired} for ${body.people}, p50 ${p50} p95 ${p95} max ${max} ms`);
+      }
+    }
+    return { profiles, changes, rows };
+  } finally {
+    await server.close();
+  }
+}
