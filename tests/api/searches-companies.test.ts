@@ -90,6 +90,18 @@ describe('saved searches', () => {
     expectStatus(await call('colleague', 'GET', url), 200);
   });
 
+  it('only the owner (or staff) watches a shared search: a colleague may rename it, not switch its alerts on', async () => {
+    const saved = await save('colleague', { name: 'Shared', url: 'search=founder', entity: 'Profile' });
+    const url = `/api/v1/searches/${saved.id}/`;
+    expectErrors(await call('alice', 'PATCH', url, { watched: true }), 400, ['watched']);
+    expectErrors(await call('alice', 'PUT', url, { name: 'Shared', url: 'search=founder', priority: 'Low' }), 400, ['watched']);
+    expect(expectStatus<SavedSearch>(await call('alice', 'PATCH', url, { name: 'Shared by two', watched: false }), 200)).toMatchObject({
+      name: 'Shared by two',
+      watched: false,
+    });
+    expect(expectStatus<SavedSearch>(await call('staff', 'PATCH', url, { watched: true }), 200).watched).toBe(true);
+  });
+
   it('are watched with a priority and a delivery (PUT or PATCH); a new query or switching on again takes a new baseline', async () => {
     const saved = await save('alice', { name: 'Watch me', url: 'gender=female', entity: 'Profile' });
     const url = `/api/v1/searches/${saved.id}/`;

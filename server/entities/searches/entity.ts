@@ -31,7 +31,7 @@ export const searches = defineEntity({
   writes: {
     body: SavedSearchWriteSchema,
     create: (db, viewer, body) => createSavedSearch(db, viewer.id, body),
-    update: (db, _viewer, id, body) => updateSavedSearch(db, id, body),
+    update: (db, viewer, id, body) => updateSavedSearch(db, viewer, id, body),
   },
   deletable: true,
 });

@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, SavedSearchTable } from '../../db/schema';
+import type { Viewer } from '../../db/viewer';
+import { fieldError } from '../../errors';
 import type { SavedSearchWrite } from '../../../types/api';
 
 export type SavedSearchRow = Selectable<SavedSearchTable>;
@@ -35,12 +37,25 @@ const alertSettings = (data: Partial<SavedSearchWrite>) => ({
 /**
  * Name, query and alert settings, as given. Switched to watched (from not watched): watched from
  * now, and the next check takes a new baseline; so does a watched search whose query changed (its
- * new matches are not news). Switched off: who it matched is forgotten.
+ * new matches are not news). Switched off: who it matched is forgotten. Colleagues may rename a
+ * shared search, but only its owner (or staff) watches it or changes its alerts: the alerts go to
+ * the owner, who would otherwise receive alerts someone else switched on.
  */
-export async function updateSavedSearch(db: Kysely<Database>, id: number, data: Partial<SavedSearchWrite>): Promise<void> {
+export async function updateSavedSearch(db: Kysely<Database>, viewer: Viewer, id: number, data: Partial<SavedSearchWrite>): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('saved_search').select(['watched', 'url']).where('id', '=', id).forUpdate().executeTakeFirst();
+    const current = await trx
+      .selectFrom('saved_search')
+      .select(['watched', 'url', 'owner_id', 'priority', 'notification_type'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) return;
+    const changesAlerts =
+      (data.watched !== undefined && data.watched !== current.watched) ||
+      (data.priority !== undefined && data.priority !== current.priority) ||
+      (data.notification_type !== undefined && data.notification_type !== current.notification_type);
+    if (changesAlerts && current.owner_id !== viewer.id && !viewer.is_staff)
+      throw fieldError('watched', 'Only the owner of a saved search can watch it or change its alerts.');
     const switched = data.watched !== undefined && data.watched !== current.watched;
     const requery = current.watched && !switched && data.url !== undefined && normalizeQuery(data.url) !== current.url;
     await trx
