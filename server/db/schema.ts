@@ -343,6 +343,21 @@ export interface SignalCursorTable {
   txid: string;
   change_id: string;
   updated_at: UpdatedAt;
+  /** 'signals_from': the newest changed_at among the rows at or before it; null when none */
+  newest_changed_at: Date | null;
+}
+
+/** One signal of a change-log row, written by the signals engine (migration 2026-11-26-change-signals). */
+export interface ChangeSignalTable {
+  change_id: string;
+  signal: string;
+  profile_id: number;
+  changed_at: Date;
+  old_text: string | null;
+  new_text: string | null;
+  /** trimmed and lower-cased in JS (match.ts folded): what the operators compare */
+  old_folded: string | null;
+  new_folded: string | null;
 }
 
 export interface DeliveryPaceTable {
@@ -379,5 +394,6 @@ export interface Database {
   rule_profile_list: RuleProfileListTable;
   notification: NotificationTable;
   signal_cursor: SignalCursorTable;
+  change_signal: ChangeSignalTable;
   delivery_pace: DeliveryPaceTable;
 }

@@ -4,6 +4,8 @@
 // 'rules': a transaction id and a row id). Each step is one transaction: lock the cursor, read the
 // next rows past it written by transactions that ended, match those of watched people against the
 // rules watching them, insert their notifications, move the cursor past the rows read, commit.
+// Every row of a field the rules read (watched or not) also gets its signals stored (change_signal,
+// once per (row, signal)), which a rule's preview counts in SQL (preview.ts).
 // A crash before the commit leaves nothing and the cursor where it was: the next run reads the
 // same rows again; the unique key on (rule, change, recipient) keeps a notification from being
 // raised twice whatever happens (a retried retrieval writes new rows only for what changed again).
@@ -20,12 +22,15 @@ import {
   advanceCursor,
   type Candidate,
   candidates,
+  insertChangeSignals,
   insertNotifications,
   lockCursor,
   type NewNotification,
   pendingRows,
   previousRetrievals,
+  signalSources,
 } from './repository';
+import { mayHaveLateRoles, signalRecords } from './change-signals';
 
 /** Change-log rows read per transaction. */
 export const CHUNK = 5_000;
@@ -60,16 +65,10 @@ export interface MatchResult {
 const WATCHED = new Set<string>(SIGNAL_FIELDS);
 
 /** The notifications the candidates of one step raise (each pair at most once, each rule reading one signal). */
-function notificationsOf(found: Candidate[], previous: Map<string, Date>, appUrl: string): NewNotification[] {
-  const signalsByChange = new Map<string, Signals>();
+function notificationsOf(found: Candidate[], signalsByChange: Map<string, Signals>, appUrl: string): NewNotification[] {
   const rows: NewNotification[] = [];
   for (const candidate of found) {
-    let signals = signalsByChange.get(candidate.change_id);
-    if (!signals) {
-      signals = signalsOf(candidate.field, candidate.old_value, candidate.new_value, previous.get(candidate.change_id) ?? null);
-      signalsByChange.set(candidate.change_id, signals);
-    }
-    const matched = ruleMatch(candidate, signals);
+    const matched = ruleMatch(candidate, signalsByChange.get(candidate.change_id) ?? {});
     if (!matched) continue;
     const message = notificationMessage({
       person: { id: candidate.profile_id, first_name: candidate.first_name, last_name: candidate.last_name },
@@ -101,17 +100,42 @@ function notificationsOf(found: Candidate[], previous: Map<string, Date>, appUrl
   return rows;
 }
 
+/**
+ * The signals of the rows `changeIds` (of the fields the rules read), stored in change_signal for
+ * those past 'signals_from'; answered by change for the notifications. Previous retrievals are
+ * looked up only for the jobs rows whose reading may depend on them.
+ */
+async function signalsOfRows(trx: Kysely<Database>, changeIds: string[]): Promise<Map<string, Signals>> {
+  const rows = await signalSources(trx, changeIds, SIGNAL_FIELDS);
+  const now = new Date();
+  const previous = await previousRetrievals(
+    trx,
+    rows.filter((row) => mayHaveLateRoles(row, now)).map((row) => row.change_id),
+  );
+  const signals = new Map<string, Signals>();
+  const records: Parameters<typeof insertChangeSignals>[1] = [];
+  for (const row of rows) {
+    const found = signalsOf(row.field, row.old_value, row.new_value, previous.get(row.change_id) ?? null);
+    signals.set(row.change_id, found);
+    if (row.recorded) records.push(...signalRecords(row, found));
+  }
+  await insertChangeSignals(trx, records);
+  return signals;
+}
+
 /** One step: the next chunk of the change log, in one transaction. */
 async function step(db: Kysely<Database>, options: MatchOptions, chunk: number): Promise<MatchResult & { full: boolean }> {
   return db.transaction().execute(async (trx) => {
     const cursor = await lockCursor(trx);
     const pending = await pendingRows(trx, cursor, chunk);
     if (!pending.length) return { scanned: 0, raised: 0, high: [], full: false };
-    const watchedIds = pending.filter((row) => WATCHED.has(row.field)).map((row) => row.id);
-    const found = await candidates(trx, watchedIds);
-    const jobChanges = [...new Set(found.filter((c) => c.field === 'jobs').map((c) => c.change_id))];
-    const previous = await previousRetrievals(trx, jobChanges);
-    const inserted = await insertNotifications(trx, notificationsOf(found, previous, options.appUrl));
+    // every row the rules read gets its signals, watched or not: a rule's preview counts them (change_signal)
+    const signals = await signalsOfRows(
+      trx,
+      pending.filter((row) => WATCHED.has(row.field)).map((row) => row.id),
+    );
+    const found = await candidates(trx, [...signals.keys()]);
+    const inserted = await insertNotifications(trx, notificationsOf(found, signals, options.appUrl));
     await options.hooks?.afterMatch?.();
     const last = pending.at(-1)!;
     await advanceCursor(trx, { txid: last.txid, change_id: last.id });

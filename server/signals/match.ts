@@ -48,7 +48,8 @@ export function signalsOf(field: string, oldValue: unknown, newValue: unknown, p
   }
 }
 
-const norm = (value: string) => value.trim().toLowerCase();
+/** A text as the operators compare it: surrounding spaces and case ignored (also change_signal's folded columns). */
+export const norm = (value: string) => value.trim().toLowerCase();
 
 /**
  * Whether `operator` with the rule's `value` holds for a change (case and surrounding spaces

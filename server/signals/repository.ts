@@ -1,12 +1,14 @@
 // The signals engine's SQL (engine.ts): its cursor over the change log, the rows past it, the
 // rules watching their people, and the notifications it raises (once: the unique key
 // notification_once_idx on rule, change and recipient).
-import { sql, type InsertObject, type Kysely } from 'kysely';
-import type { Database, Priority } from '../db/schema';
+import { sql, type InsertObject, type Insertable, type Kysely } from 'kysely';
+import type { ChangeSignalTable, Database, Priority } from '../db/schema';
 
 type Db = Kysely<Database>;
 
 export const CURSOR = 'rules';
+/** Where change_signal is complete: rows at or before it (in the cursor's order) have no signals stored. */
+export const SIGNALS_FROM = 'signals_from';
 
 export interface Cursor {
   /** xid8, as text */
@@ -56,6 +58,40 @@ export async function pendingRows(trx: Db, after: Cursor, limit: number): Promis
     ORDER BY pc.txid, pc.id -- the columns (as xid8 and bigint), not the text they are answered as
     LIMIT ${limit}`.execute(trx);
   return rows;
+}
+
+/** A change-log row of a field the rules read, as the engine computes its signals; `recorded`: past 'signals_from'. */
+export interface SignalSourceRow {
+  change_id: string;
+  profile_id: number;
+  field: string;
+  old_value: unknown;
+  new_value: unknown;
+  changed_at: Date;
+  /** whether its signals go to change_signal: past 'signals_from' (the rows before it are read the old way) */
+  recorded: boolean;
+}
+
+/** The rows among `changeIds` of the fields the rules read (`fields`), with their values. */
+export async function signalSources(trx: Db, changeIds: string[], fields: readonly string[]): Promise<SignalSourceRow[]> {
+  if (!changeIds.length) return [];
+  const { rows } = await sql<SignalSourceRow>`
+    SELECT pc.id::text AS change_id, pc.profile_id, pc.field, pc.old_value, pc.new_value, pc.changed_at,
+      NOT EXISTS (SELECT 1 FROM signal_cursor c WHERE c.name = ${SIGNALS_FROM} AND (pc.txid, pc.id) <= (c.txid, c.change_id)) AS recorded
+    FROM profile_change pc
+    WHERE pc.id = ANY(${`{${changeIds.join(',')}}`}::bigint[]) AND pc.field = ANY(${`{${fields.join(',')}}`}::text[])`.execute(trx);
+  return rows;
+}
+
+/** Stores signals (each (change, signal) once: a step run again after a crash inserts nothing twice). */
+export async function insertChangeSignals(trx: Db, rows: Insertable<ChangeSignalTable>[]): Promise<void> {
+  for (let at = 0; at < rows.length; at += INSERT_SLICE) {
+    await trx
+      .insertInto('change_signal')
+      .values(rows.slice(at, at + INSERT_SLICE))
+      .onConflict((conflict) => conflict.columns(['change_id', 'signal']).doNothing())
+      .execute();
+  }
 }
 
 /** A change-log row as the rules read it, with the person's name and the source of the retrieval that wrote it. */
@@ -114,59 +150,6 @@ export async function candidates(trx: Db, changeIds: string[]): Promise<Candidat
       AND NOT EXISTS (SELECT 1 FROM profile_snooze s WHERE s.user_id = r.owner_id AND s.profile_id = pc.profile_id AND s.until > pc.changed_at)
     ORDER BY pc.id, r.id`.execute(trx);
   return rows;
-}
-
-/** A change-log row as a rule's preview first reads it: the person's name and the source only for its examples (changeRows). */
-export type RecentChange = Pick<ChangeRow, 'change_id' | 'profile_id' | 'field' | 'old_value' | 'new_value' | 'changed_at'>;
-
-/**
- * Up to this many people, a preview's read starts from each person (profile_change_preview_idx:
- * a few index entries per person); beyond, from the change log (a scan of the window).
- */
-const PER_PERSON_READ = 100_000;
-
-/**
- * The newest `limit` changes of `fields` recorded in the last `days` days for the people of
- * `listIds`, newest first: what a rule's preview (preview.ts) matches. Unlike candidates(), no
- * person is left out for being snoozed: the preview is about the rule, not its owner's snoozes
- * (and a rule being written is not muted yet). No join: a big list reads tens of thousands of rows.
- */
-export async function recentChanges(
-  db: Db,
-  listIds: number[],
-  fields: readonly string[],
-  days: number,
-  limit: number,
-  perPersonRead = PER_PERSON_READ,
-): Promise<RecentChange[]> {
-  if (!listIds.length || !fields.length) return [];
-  const lists = `{${listIds.join(',')}}`;
-  const wanted = sql`pc.field = ANY(${`{${fields.join(',')}}`}::text[]) AND pc.changed_at >= now() - make_interval(days => ${days})`;
-  const columns = sql`pc.id::text AS change_id, pc.profile_id, pc.field, pc.old_value, pc.new_value, pc.changed_at`;
-  return db.transaction().execute(async (trx) => {
-    // the newest `limit` rows are sorted in memory, not on disk (the default 4 MB holds a few thousand)
-    await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
-    // the per-person read's estimate passes JIT's thresholds; compiling costs more than it saves here
-    await sql`SET LOCAL jit = off`.execute(trx);
-    const { rows: counted } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (
-      SELECT 1 FROM profile_list_profile WHERE profile_list_id = ANY(${lists}::int[]) LIMIT ${perPersonRead + 1}) x`.execute(trx);
-    // OFFSET 0 keeps the per-person read a nested loop: the planner would otherwise join the whole window by hash
-    const { rows } =
-      counted[0]!.n <= perPersonRead
-        ? await sql<RecentChange>`
-          SELECT ${columns}
-          FROM (SELECT DISTINCT profile_id FROM profile_list_profile WHERE profile_list_id = ANY(${lists}::int[])) l
-          CROSS JOIN LATERAL (SELECT * FROM profile_change pc WHERE pc.profile_id = l.profile_id AND ${wanted} OFFSET 0) pc
-          ORDER BY pc.changed_at DESC, pc.id DESC
-          LIMIT ${limit}`.execute(trx)
-        : await sql<RecentChange>`
-          SELECT ${columns}
-          FROM profile_change pc
-          WHERE pc.profile_id IN (SELECT profile_id FROM profile_list_profile WHERE profile_list_id = ANY(${lists}::int[])) AND ${wanted}
-          ORDER BY pc.changed_at DESC, pc.id DESC
-          LIMIT ${limit}`.execute(trx);
-    return rows;
-  });
 }
 
 /** The change-log rows `changeIds` with the person's name and the retrieval's source, as candidates() reads them. */

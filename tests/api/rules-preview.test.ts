@@ -8,7 +8,7 @@ import { startTestApi, type TestApi } from './harness';
 import { expectErrors, expectStatus } from './expect';
 import { buildProfileWorld, type ProfileWorld } from './fixtures/profiles';
 import { previewRule } from '../../server/signals/preview';
-import { recentChanges } from '../../server/signals/repository';
+import { matchPendingChanges } from '../../server/signals/engine';
 
 let api: TestApi;
 let world: ProfileWorld;
@@ -152,14 +152,42 @@ describe('GET /rules/preview/', () => {
   it('over more rows than it reads, counts exactly over the last whole days they cover and says so', async () => {
     const rule = { model_name: 'Profile', attribute: 'location', operator: 'changed', value: '*' };
     // newest first: 2, 5 and 10 days ago; two rows read cover the last 10 days but the 10-day-old row
-    expect(await previewRule(api.handle.db, rule, [listId], 2)).toMatchObject({ days: 10, fired: 2, people: 2 });
-    expect(await previewRule(api.handle.db, rule, [listId], 3)).toMatchObject({ days: 30, fired: 3, people: 2 });
+    expect(await previewRule(api.handle.db, rule, [listId], { maxRows: 2 })).toMatchObject({ days: 10, fired: 2, people: 2 });
+    expect(await previewRule(api.handle.db, rule, [listId], { maxRows: 3 })).toMatchObject({ days: 30, fired: 3, people: 2 });
   });
 
-  it('reads the same rows from each person or from the change log (small and big lists)', async () => {
-    const read = (perPerson: number) => recentChanges(api.handle.db, [listId], ['location', 'jobs'], 30, 100, perPerson);
-    const [fromPeople, fromLog] = [await read(100), await read(0)];
-    expect(fromPeople.map((row) => row.change_id)).toEqual(fromLog.map((row) => row.change_id));
-    expect(fromPeople).toHaveLength(5);
+  it('counts the same once the engine walked the changes (their stored signals, counted in SQL)', async () => {
+    const rules = [
+      'model_name=Profile&attribute=location&operator=contains&value=berlin',
+      'model_name=Job&attribute=company&operator=changed&value=*',
+      'model_name=Job&attribute=job_title&operator=changed&value=*',
+      'model_name=Profile&attribute=job_or_location&operator=changed&value=*',
+      'model_name=Profile&attribute=job_or_location&operator=equals&value=berlin,%20de',
+    ];
+    const read = async () =>
+      Promise.all(rules.map(async (rule) => expectStatus<RulePreview>(await preview(`${rule}&profile_lists=${listId}`), 200)));
+    const before = await read();
+    const db = api.handle.db;
+    expect(Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM change_signal`.execute(db)).rows[0]!.n)).toBe(0);
+    await matchPendingChanges(db, { appUrl: 'http://app.test' });
+    // one row per signal of every row, listed person or not: 5 location rows, the move (company and title), the title edit
+    const stored = await db.selectFrom('change_signal').select(['signal', 'old_text', 'new_folded']).orderBy('change_id').execute();
+    expect(stored).toHaveLength(8);
+    expect(stored).toContainEqual({ signal: 'company', old_text: 'Acme', new_folded: 'stealth' });
+    const after = await read();
+    expect(after).toEqual(before);
+    expect(after.map((answer) => answer.fired)).toEqual([2, 1, 2, 4, 3]);
+    // the per-person read and the window read count alike
+    for (const perPersonRead of [0, 100]) {
+      const answer = await previewRule(
+        db,
+        { model_name: 'Profile', attribute: 'job_or_location', operator: 'changed', value: '*' },
+        [listId],
+        {
+          perPersonRead,
+        },
+      );
+      expect(answer).toMatchObject({ days: 30, fired: 4, people: 3 });
+    }
   });
 });
