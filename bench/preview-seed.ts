@@ -4,6 +4,7 @@
 // run only moves the rows in time so that they still fall in the last 30 days.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../server/db/schema';
+import { matchPendingChanges } from '../server/signals/engine';
 import { COMPANIES, LOCATIONS, NEW_HEADLINES, TITLES } from './signals-script';
 
 type Db = Kysely<Database>;
@@ -122,6 +123,8 @@ export async function ensureChangeLog(db: Db): Promise<number> {
     await db.transaction().execute(async (trx) => {
       const marked = sql`SELECT id FROM execution WHERE result @> ${JSON.stringify(MARK)}::jsonb`;
       await sql`UPDATE profile_change SET changed_at = changed_at + ${shift}::interval WHERE execution_id IN (${marked})`.execute(trx);
+      await sql`UPDATE change_signal SET changed_at = changed_at + ${shift}::interval
+        WHERE change_id IN (SELECT id FROM profile_change WHERE execution_id IN (${marked}))`.execute(trx);
       await sql`UPDATE execution SET date_created = date_created + ${shift}::interval, date_started = date_started + ${shift}::interval,
         date_done = date_done + ${shift}::interval WHERE id IN (${marked})`.execute(trx);
     });
@@ -147,4 +150,19 @@ export async function ensureList(db: Db, ownerId: number, size: number): Promise
     SELECT ${id}, id FROM profile ORDER BY md5(id::text) LIMIT ${size}`.execute(db);
   await sql`ANALYZE profile_list_profile`.execute(db);
   return id;
+}
+
+/**
+ * The signals of the bench's change log stored as the engine stores them (change_signal): the
+ * engine itself walks what lies past its cursor (the first run: the whole log, written after the
+ * migration put its cursor and 'signals_from' before it). Answers the rows walked.
+ */
+export async function ensureSignals(db: Db): Promise<number> {
+  const started = performance.now();
+  const { scanned } = await matchPendingChanges(db, { appUrl: 'http://bench.invalid' });
+  if (scanned) {
+    console.log(`  the engine walked ${scanned} change rows in ${Math.round((performance.now() - started) / 1000)} s`);
+    await sql`VACUUM ANALYZE change_signal`.execute(db);
+  }
+  return scanned;
 }

@@ -5,7 +5,7 @@
 import { startBenchServer, signIn, timedGet } from './server-under-test';
 import { summarize } from './stats';
 import { BENCH_PASSWORD, ensureProfiles, ensureUser, profileCount } from './seeding';
-import { ensureChangeLog, ensureList } from './preview-seed';
+import { ensureChangeLog, ensureList, ensureSignals } from './preview-seed';
 
 export interface PreviewBenchOptions {
   profiles: number;
@@ -33,6 +33,7 @@ export async function benchPreview(target: { databaseUrl?: string; dataDir?: str
     const owner = await ensureUser(db, EMAIL, false);
     await ensureProfiles(db, options.profiles);
     const changes = await ensureChangeLog(db);
+    await ensureSignals(db);
     const profiles = await profileCount(db);
     const sizes = [...new Set(options.lists.map((size) => Math.min(size, profiles)))];
     const lists = new Map<number, number>();

@@ -66,7 +66,9 @@ export async function unrecordedChanges(
   // not walked yet: the few rows past the cursor (profile_change_txid_idx), then whose person is listed
   const { rows } = await sql<RecentChange>`
     SELECT ${columns} FROM profile_change pc
-    WHERE (pc.txid, pc.id) > (${bounds.cursor.txid}::xid8, ${bounds.cursor.change_id}::bigint) AND ${wanted}
+    WHERE (pc.txid, pc.id) > (${bounds.cursor.txid}::xid8, ${bounds.cursor.change_id}::bigint)
+      -- not those at or before 'signals_from' either (read below), should it be ahead of the cursor
+      AND (pc.txid, pc.id) > (${bounds.signalsFrom.txid}::xid8, ${bounds.signalsFrom.change_id}::bigint) AND ${wanted}
       AND pc.profile_id IN (${listed(lists)})
     ${order}`.execute(trx);
   const { signalsFrom } = bounds;
@@ -102,12 +104,14 @@ export interface SignalCounts {
 /**
  * The stored signals of the people of `listIds` among `signals` since `since` for which `matches`
  * (a predicate on change_signal `cs`) holds: how many changes, how many people (counted together
- * with `otherPeople`, matched elsewhere) and the newest `newest` rows.
+ * with `otherPeople`, matched elsewhere) and the newest `newest` rows per signal. `oneSignalEach`:
+ * no change carries two of `signals` (they come from different fields), so rows are changes.
  */
 export async function signalCounts(
   trx: Db,
   listIds: number[],
   signals: readonly string[],
+  oneSignalEach: boolean,
   matches: RawBuilder<boolean>,
   since: Date,
   otherPeople: number[],
@@ -115,22 +119,47 @@ export async function signalCounts(
   perPersonRead = PER_PERSON_READ,
 ): Promise<SignalCounts> {
   const lists = `{${listIds.join(',')}}`;
-  const wanted = sql`cs.signal = ANY(${`{${signals.join(',')}}`}::text[]) AND cs.changed_at >= ${since} AND ${matches}`;
+  const others = `{${otherPeople.join(',')}}`;
+  const window = sql`cs.changed_at >= ${since} AND ${matches}`;
+  const wanted = sql`cs.signal = ANY(${`{${signals.join(',')}}`}::text[]) AND ${window}`;
   const columns = sql`cs.change_id, cs.profile_id, cs.signal, cs.changed_at`;
-  const matched =
-    (await listSize(trx, lists, perPersonRead)) <= perPersonRead
-      ? sql`SELECT ${columns}
+  if ((await listSize(trx, lists, perPersonRead)) <= perPersonRead) {
+    // from each person (change_signal_person_idx): few rows, counted and sorted in one pass
+    const { rows } = await sql<{ fired: number; people: number; newest: { change_id: string; signal: string; changed_at: string }[] }>`
+      WITH matched AS MATERIALIZED (SELECT ${columns}
         FROM (SELECT DISTINCT profile_id FROM profile_list_profile WHERE profile_list_id = ANY(${lists}::int[])) l
-        CROSS JOIN LATERAL (SELECT ${columns} FROM change_signal cs WHERE cs.profile_id = l.profile_id AND ${wanted} OFFSET 0) cs`
-      : sql`SELECT ${columns} FROM change_signal cs WHERE ${wanted} AND cs.profile_id IN (${listed(lists)})`;
-  const { rows } = await sql<{ fired: number; people: number; newest: { change_id: string; signal: string; changed_at: string }[] }>`
-    WITH matched AS MATERIALIZED (${matched})
-    SELECT (SELECT count(DISTINCT change_id) FROM matched)::int AS fired,
-      (SELECT count(*) FROM (SELECT profile_id FROM matched UNION SELECT unnest(${`{${otherPeople.join(',')}}`}::int[]))x)::int AS people,
-      (SELECT coalesce(json_agg(n), '[]') FROM (
-        SELECT change_id::text AS change_id, signal, changed_at FROM matched ORDER BY changed_at DESC, change_id DESC LIMIT ${newest}) n) AS newest`.execute(
-    trx,
-  );
+        CROSS JOIN LATERAL (SELECT ${columns} FROM change_signal cs WHERE cs.profile_id = l.profile_id AND ${wanted} OFFSET 0) cs)
+      SELECT (SELECT count(DISTINCT m.change_id) FROM matched m)::int AS fired,
+        (SELECT count(*) FROM (SELECT m.profile_id FROM matched m UNION SELECT unnest(${others}::int[])) x)::int AS people,
+        (SELECT coalesce(json_agg(n), '[]') FROM (
+          SELECT m.change_id::text AS change_id, m.signal, m.changed_at FROM matched m
+          ORDER BY m.changed_at DESC, m.change_id DESC LIMIT ${newest * signals.length}) n) AS newest`.execute(trx);
+    const row = rows[0]!;
+    return { fired: row.fired, people: row.people, newest: row.newest.map((n) => ({ ...n, changed_at: new Date(n.changed_at) })) };
+  }
+  // over the window (change_signal_window_idx), merged with the list in person order: hashing a
+  // list of a million people costs more than the whole count (bench/preview.ts, docs/PERFORMANCE.md)
+  const people =
+    listIds.length === 1
+      ? sql`profile_list_profile plp ON plp.profile_list_id = ${listIds[0]!} AND plp.profile_id = cs.profile_id`
+      : sql`(SELECT DISTINCT profile_id FROM profile_list_profile WHERE profile_list_id = ANY(${lists}::int[])) plp ON plp.profile_id = cs.profile_id`;
+  await sql`SET LOCAL enable_hashjoin = off`.execute(trx);
+  const { rows } = await sql<{ fired: number; people: number; shared: number }>`
+    SELECT coalesce(sum(g.n), 0)::int AS fired, count(*)::int AS people,
+      count(*) FILTER (WHERE g.profile_id IN (SELECT unnest(${others}::int[])))::int AS shared
+    FROM (SELECT cs.profile_id, ${oneSignalEach ? sql`count(*)` : sql`count(DISTINCT cs.change_id)`} AS n
+      FROM change_signal cs JOIN ${people} WHERE ${wanted} GROUP BY cs.profile_id) g`.execute(trx);
+  await sql`SET LOCAL enable_hashjoin = on`.execute(trx);
+  // the newest of each signal: the window index read backwards, each person looked up, until enough
+  const listed = sql`EXISTS (SELECT 1 FROM profile_list_profile plp WHERE plp.profile_list_id = ANY(${lists}::int[]) AND plp.profile_id = cs.profile_id)`;
+  const found = [];
+  for (const signal of signals) {
+    const { rows: newestRows } = await sql<{ change_id: string; signal: string; changed_at: Date }>`
+      SELECT cs.change_id::text AS change_id, cs.signal, cs.changed_at FROM change_signal cs
+      WHERE cs.signal = ${signal} AND ${window} AND ${listed}
+      ORDER BY cs.changed_at DESC, cs.change_id DESC LIMIT ${newest}`.execute(trx);
+    found.push(...newestRows.map((n) => ({ ...n, changed_at: new Date(n.changed_at) })));
+  }
   const row = rows[0]!;
-  return { fired: row.fired, people: row.people, newest: row.newest.map((n) => ({ ...n, changed_at: new Date(n.changed_at) })) };
+  return { fired: row.fired, people: row.people + otherPeople.length - row.shared, newest: found };
 }

@@ -154,10 +154,11 @@ export async function previewRule(
         trx,
         listIds,
         signals,
+        new Set(signals.map((signal) => FIELD_OF[signal])).size === signals.length,
         operatorSql(rule.operator, rule.value),
         unrecorded.since,
         [...inJs.people],
-        EXAMPLES * signals.length,
+        EXAMPLES,
         perPersonRead,
       );
       result.fired = inJs.fired + inSql.fired;
