@@ -5,6 +5,7 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { useState } from 'react';
 import { Route, RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { authProvider } from '../authProvider';
+import { AlertActionPage } from '../resources/notifications/AlertActionPage';
 import { API_URL, createDataProvider } from '../dataProvider';
 import { ActivateAccountPage } from './auth/ActivateAccountPage';
 import { ChangePasswordPage } from './auth/ChangePasswordPage';
@@ -66,6 +67,7 @@ export function AdminApp() {
         <Route path="/activate-account" element={<ActivateAccountPage />} />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/alert-action" element={<AlertActionPage />} />
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/user-profile-detail" element={<ProfileSettingsPage />} />

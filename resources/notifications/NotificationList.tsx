@@ -1,5 +1,6 @@
 // The /notifications list (SPEC §2 Notifications, §8): searchable by body and recipient, sortable
-// by its dates, bulk Delete (DELETE per row) and Send (POST send/ per row, empty body).
+// by its dates, bulk Delete (DELETE per row) and Send (POST send/ per row, empty body); a
+// notification marked not relevant says so after its body.
 import { DataTable } from 'react-admin';
 import type { Notification } from '../../types/api';
 import { DateTimeField, ShowLinkField } from '../../src/admin-kit/fields';
@@ -7,6 +8,7 @@ import { deleteEach, postEach } from '../../src/admin-kit/list/bulkActions';
 import { SelectAction } from '../../src/admin-kit/list/SelectAction';
 import { SpecList } from '../../src/admin-kit/list/SpecList';
 import { NotificationStatusField } from '../shared/NotificationStatusChip';
+import { NotRelevantChip } from './NotificationRelevance';
 
 const label = (field: string) => `resources.notifications.fields.${field}`;
 const failed = 'resources.notifications.results.failed';
@@ -38,6 +40,7 @@ export function NotificationList() {
       <DataTable<Notification> bulkActionsToolbar={<SelectAction actions={bulkActions} />}>
         <DataTable.Col source="body" label={label('body')} disableSort>
           <ShowLinkField<Notification> source="body" text={shortBody} emptyText="app.value.not_available" />
+          <NotRelevantChip />
         </DataTable.Col>
         <DataTable.Col source="notification_status" label={label('notification_status')} disableSort field={NotificationStatusField} />
         <DataTable.Col source="notification_type" label={label('notification_type')} disableSort />

@@ -4,6 +4,7 @@ import { DateTimeField, ShowLinkField } from '../../src/admin-kit/fields';
 import { SpecShow } from '../../src/admin-kit/show/SpecShow';
 import { SpecShowLayout } from '../../src/admin-kit/show/SpecShowLayout';
 import { NotificationStatusField } from '../shared/NotificationStatusChip';
+import { RelevanceButton } from './NotificationRelevance';
 
 const label = (field: string) => `resources.notifications.fields.${field}`;
 const personName = (notification: Notification) =>
@@ -14,11 +15,16 @@ const personName = (notification: Notification) =>
 /**
  * /notifications/{id} (SPEC §2 Notifications): Body, Status, Type, Recipient, Created At,
  * Updated At; then what a scout needs beyond them: priority, attempts, when it was sent, why its
- * delivery failed, and links to the person and to the rule that raised it.
+ * delivery failed, and links to the person and to the rule (or watched saved search) that raised it;
+ * a 'Not relevant' toggle (issue 18).
  */
 export function NotificationShow() {
   return (
-    <SpecShow<Notification> resource="notifications" title="resources.notifications.show_title">
+    <SpecShow<Notification>
+      resource="notifications"
+      title="resources.notifications.show_title"
+      actions={(notification) => <RelevanceButton notification={notification} />}
+    >
       <SpecShowLayout>
         <TextField source="body" label={label('body')} />
         <NotificationStatusField source="notification_status" label={label('notification_status')} />
@@ -37,6 +43,11 @@ export function NotificationShow() {
           to={(record) => `/profiles/${record.profile?.id}`}
         />
         <ShowLinkField<Notification> source="rule.name" label={label('rule')} to={(record) => `/rule-sets/${record.rule?.id}`} />
+        <ShowLinkField<Notification>
+          source="saved_search.name"
+          label={label('saved_search')}
+          to={(record) => `/searches/${record.saved_search?.id}`}
+        />
       </SpecShowLayout>
     </SpecShow>
   );

@@ -9,9 +9,10 @@ import { ProfileAvatar } from './ProfileAvatar';
 import { ProfileChanges } from './ProfileChanges';
 import { ProfileComments } from './ProfileComments';
 import { ProfileItemLists } from './ProfileItemLists';
+import { SnoozeAlerts } from './SnoozeAlerts';
 import { ProfileAnnotation, ProfileBasicInfo, ProfileRatings } from './profileFields';
 
-/** The four buttons of SPEC §2 Profile detail; 'Add/Update FS Rating' for staff only. */
+/** The four buttons of SPEC §2 Profile detail ('Add/Update FS Rating' for staff only), then 'Snooze alerts' (issue 18). */
 function ProfileActions({ profile, staff }: { profile: Profile; staff: boolean }) {
   const translate = useTranslate();
   const button = (path: string, label: string) => (
@@ -25,6 +26,7 @@ function ProfileActions({ profile, staff }: { profile: Profile; staff: boolean }
       {button('profile-rating', 'profile_rating')}
       {button('comment', 'comment')}
       {button('connections', 'connections')}
+      <SnoozeAlerts profileId={profile.id} />
     </>
   );
 }

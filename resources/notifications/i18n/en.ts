@@ -26,6 +26,24 @@ export default {
         failure_reason: 'Failure Reason',
         profile: 'Person',
         rule: 'Rule',
+        saved_search: 'Saved Search',
+      },
+      alert_action: {
+        title: 'Your alerts',
+        loading: 'Reading the link…',
+        missing: 'This link is not valid: it carries no token. Sign in to change your alerts from the app.',
+        failed: 'The link could not be read. Sign in to change your alerts from the app.',
+        do: {
+          'mute-rule': 'Mute',
+          'mute-search': 'Mute',
+          'not-relevant': 'Mark as not relevant',
+        },
+        open_app: 'Open the app',
+      },
+      relevance: {
+        button: 'Not relevant',
+        chip: 'Not relevant',
+        failed: 'The notification could not be marked: %{message}',
       },
       bulk: {
         send: 'Send',

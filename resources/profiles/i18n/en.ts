@@ -52,6 +52,13 @@ export default {
         add_to_list: 'Add to List',
         remove_from_list: 'Remove from List',
       },
+      snooze: {
+        button: 'Snooze alerts',
+        days: '%{smart_count} day |||| %{smart_count} days',
+        until: 'Alerts snoozed until %{date}',
+        wake: 'Wake',
+        failed: 'The snooze could not be changed: %{message}',
+      },
       actions: {
         save_search: 'Save Search',
         export: 'Export',

@@ -25,6 +25,18 @@ export default {
         no_lists: 'Choose profile lists to see how often this rule would have fired in the last 30 days.',
         failed: 'The preview could not be computed: %{message}',
       },
+      muted: {
+        chip: 'Muted',
+        mute: 'Mute',
+        unmute: 'Unmute',
+        failed: 'The rule could not be changed: %{message}',
+      },
+      noise: {
+        title: 'Noise',
+        figures:
+          'Raised %{smart_count} notification in the last %{days} days; %{share}% marked not relevant |||| Raised %{smart_count} notifications in the last %{days} days; %{share}% marked not relevant',
+        failed: 'The noise figures could not be loaded.',
+      },
       fields: {
         name: 'Name',
         model: 'Model',
