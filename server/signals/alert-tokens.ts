@@ -17,7 +17,17 @@ export interface AlertToken {
   userId: number;
   /** when it stops working */
   expiresAt: Date;
+  /** 'mute-digest': the rules and saved searches the digest gathers (id is 0) */
+  sources?: DigestSources;
 }
+
+export interface DigestSources {
+  rules: number[];
+  searches: number[];
+}
+
+/** Most rules plus searches one digest link names (a token stays a URL of reasonable length). */
+export const MAX_DIGEST_SOURCES = 100;
 
 export class AlertTokenError extends Error {
   constructor(readonly reason: 'invalid' | 'expired') {
@@ -30,15 +40,11 @@ export class AlertTokenError extends Error {
 }
 
 /** The token of a link: base64url(JSON [action, id, user, expiry seconds]).signature */
-export function signAlertToken(
-  box: SecretBox,
-  token: Omit<AlertToken, 'expiresAt'> & { expiresAt?: Date },
-  now = new Date(),
-): string {
+export function signAlertToken(box: SecretBox, token: Omit<AlertToken, 'expiresAt'> & { expiresAt?: Date }, now = new Date()): string {
   const expires = token.expiresAt ?? new Date(now.getTime() + ALERT_TOKEN_DAYS * 86_400_000);
-  const payload = Buffer.from(JSON.stringify([token.action, token.id, token.userId, Math.floor(expires.getTime() / 1000)])).toString(
-    'base64url',
-  );
+  const parts: unknown[] = [token.action, token.id, token.userId, Math.floor(expires.getTime() / 1000)];
+  if (token.sources) parts.push([token.sources.rules, token.sources.searches]);
+  const payload = Buffer.from(JSON.stringify(parts)).toString('base64url');
   return `${payload}.${box.mac(payload)}`;
 }
 
@@ -55,8 +61,10 @@ export function readAlertToken(box: SecretBox, token: string, now = new Date()):
   } catch {
     throw new AlertTokenError('invalid');
   }
-  if (!Array.isArray(parts) || parts.length !== 4) throw new AlertTokenError('invalid');
-  const [action, id, userId, expiry] = parts as unknown[];
+  if (!Array.isArray(parts) || parts.length < 4 || parts.length > 5) throw new AlertTokenError('invalid');
+  const [action, id, userId, expiry, listed] = parts as unknown[];
+  const sources = listed === undefined ? undefined : sourcesOf(listed);
+  if ((action === 'mute-digest') !== (sources !== undefined)) throw new AlertTokenError('invalid');
   if (
     !ALERT_ACTIONS.includes(action as AlertActionName) ||
     !Number.isSafeInteger(id) ||
@@ -66,7 +74,17 @@ export function readAlertToken(box: SecretBox, token: string, now = new Date()):
     throw new AlertTokenError('invalid');
   const expiresAt = new Date((expiry as number) * 1000);
   if (expiresAt.getTime() <= now.getTime()) throw new AlertTokenError('expired');
-  return { action: action as AlertActionName, id: id as number, userId: userId as number, expiresAt };
+  return { action: action as AlertActionName, id: id as number, userId: userId as number, expiresAt, ...(sources ? { sources } : {}) };
+}
+
+const ids = (value: unknown): value is number[] => Array.isArray(value) && value.every((id) => Number.isSafeInteger(id) && id > 0);
+
+function sourcesOf(listed: unknown): DigestSources {
+  if (!Array.isArray(listed) || listed.length !== 2) throw new AlertTokenError('invalid');
+  const [rules, searches] = listed as unknown[];
+  if (!ids(rules) || !ids(searches) || rules.length + searches.length === 0 || rules.length + searches.length > MAX_DIGEST_SOURCES)
+    throw new AlertTokenError('invalid');
+  return { rules, searches };
 }
 
 /** The app page a link opens (it describes the action and does it with one button), and the one-click URL of List-Unsubscribe. */

@@ -178,6 +178,49 @@ describe('one-click unsubscribe from the mail', () => {
     expect(await mutedAt(rule.id)).not.toBeNull();
     await call('alice', 'DELETE', `/api/v1/rules/${rule.id}/`);
   });
+
+  it("a digest's one click mutes every rule and search it gathers; one naming someone else's rule is refused whole", async () => {
+    const [first, second] = [await makeRule('alice', 'Digest one'), await makeRule('alice', 'Digest two')];
+    const theirs = await makeRule('colleague', 'Not alice’s');
+    const search = expectStatus<SavedSearch>(
+      await call('alice', 'POST', '/api/v1/searches/', { name: 'Digest search', url: 'gender=female', watched: true }),
+      201,
+    );
+    const { alice } = world.users;
+    const sign = (rules: number[]) =>
+      signAlertToken(api.app.secrets, { action: 'mute-digest', id: 0, userId: alice.id, sources: { rules, searches: [search.id] } });
+    const mixed = sign([first.id, theirs.id]);
+    for (const method of ['GET', 'POST'] as const)
+      expect(expectErrors(await api.call(undefined, { method, url: `/api/v1/alert-actions/?token=${mixed}` }), 400).errors[0]).toMatch(
+        /^This link is no longer valid/,
+      );
+    expect(await mutedAt(first.id)).toBeNull();
+
+    const token = sign([first.id, second.id]);
+    const described = expectStatus<AlertAction>(
+      await api.call(undefined, { method: 'GET', url: `/api/v1/alert-actions/?token=${token}` }),
+      200,
+    );
+    expect(described).toMatchObject({ action: 'mute-digest', target: { kind: 'digest', id: 0 }, done: false });
+    expect(described.message).toContain('the 2 rules and 1 saved search of this digest (“Digest one”, “Digest two”, “Digest search”)');
+    const done = await api.call(undefined, {
+      method: 'POST',
+      url: `/api/v1/alert-actions/?token=${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(expectStatus<AlertAction>(done, 200).done).toBe(true);
+    expect(await mutedAt(first.id)).not.toBeNull();
+    expect(await mutedAt(second.id)).not.toBeNull();
+    expect(await mutedAt(theirs.id)).toBeNull();
+    expect(expectStatus<SavedSearch>(await call('alice', 'GET', `/api/v1/searches/${search.id}/`), 200).muted).toBe(true);
+    // a token that says 'mute-digest' without its sources (or sources on another action) is not one of ours
+    const bare = signAlertToken(api.app.secrets, { action: 'mute-digest', id: 0, userId: alice.id });
+    expectErrors(await api.call(undefined, { method: 'GET', url: `/api/v1/alert-actions/?token=${bare}` }), 400);
+    for (const [owner, rule] of [['alice', first], ['alice', second], ['colleague', theirs]] as const)
+      await call(owner, 'DELETE', `/api/v1/rules/${rule.id}/`);
+    await call('alice', 'DELETE', `/api/v1/searches/${search.id}/`);
+  });
 });
 
 describe('not relevant', () => {

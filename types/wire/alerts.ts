@@ -5,7 +5,8 @@ import { DateTime, Nullable } from '../schema';
 import { OneOf } from './signals';
 
 /** What a signed link in a mail or a Slack message does. */
-export const ALERT_ACTIONS = ['mute-rule', 'mute-search', 'not-relevant'] as const;
+/** 'mute-digest': every rule and saved search a digest gathers (its one-click unsubscribe). */
+export const ALERT_ACTIONS = ['mute-rule', 'mute-search', 'mute-digest', 'not-relevant'] as const;
 export type AlertActionName = (typeof ALERT_ACTIONS)[number];
 
 /** Snoozing a person: no rule nor watched search of this user fires for them meanwhile. */
@@ -23,7 +24,12 @@ export const AlertActionQuerySchema = Type.Object({ token: Type.String({ minLeng
 /** What a link does, to what, and whether it is done (GET describes, POST does). */
 export const AlertActionSchema = Type.Object({
   action: OneOf(ALERT_ACTIONS),
-  target: Type.Object({ kind: OneOf(['rule', 'saved_search', 'notification'] as const), id: Type.Integer(), name: Type.String() }),
+  target: Type.Object({
+    kind: OneOf(['rule', 'saved_search', 'digest', 'notification'] as const),
+    /** the rule, saved search or notification; 0 for a digest's rules and searches */
+    id: Type.Integer(),
+    name: Type.String(),
+  }),
   /** the action has been done (now or before) */
   done: Type.Boolean(),
   /** what the page says, e.g. 'The rule “Founders moving” is muted.' */
@@ -31,7 +37,9 @@ export const AlertActionSchema = Type.Object({
 });
 
 /** Body of PUT /profiles/{id}/snooze/. */
-export const SnoozeRequestSchema = Type.Object({ days: Type.Unsafe<(typeof SNOOZE_DAYS)[number]>({ type: 'integer', enum: [...SNOOZE_DAYS] }) });
+export const SnoozeRequestSchema = Type.Object({
+  days: Type.Unsafe<(typeof SNOOZE_DAYS)[number]>({ type: 'integer', enum: [...SNOOZE_DAYS] }),
+});
 
 /** GET/PUT/DELETE /profiles/{id}/snooze/: until when the signed-in user has snoozed this person (null: not snoozed). */
 export const SnoozeSchema = Type.Object({ profile_id: Type.Integer(), until: Nullable(DateTime) });

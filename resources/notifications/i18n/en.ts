@@ -36,6 +36,7 @@ export default {
         do: {
           'mute-rule': 'Mute',
           'mute-search': 'Mute',
+          'mute-digest': 'Mute them all',
           'not-relevant': 'Mark as not relevant',
         },
         open_app: 'Open the app',

@@ -6,9 +6,18 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AlertAction, AlertActionName } from '../../../types/api';
 import type { SecretBox } from '../../accounts/secret-box';
-import { AlertTokenError, readAlertToken } from '../../signals/alert-tokens';
+import { AlertTokenError, readAlertToken, type AlertToken } from '../../signals/alert-tokens';
 import { ValidationError } from '../../errors';
-import { notificationTarget, ruleTarget, searchTarget, setMuted, setNotRelevant, type LinkTarget } from './repository';
+import {
+  digestTarget,
+  muteDigestSources,
+  notificationTarget,
+  ruleTarget,
+  searchTarget,
+  setMuted,
+  setNotRelevant,
+  type LinkTarget,
+} from './repository';
 
 export const NO_LONGER_VALID =
   'This link is no longer valid: what it names was deleted or is no longer yours. Sign in to change your alerts from the app.';
@@ -17,8 +26,8 @@ type Kind = AlertAction['target']['kind'];
 
 interface ActionDeclaration {
   kind: Kind;
-  target(db: Kysely<Database>, id: number): Promise<LinkTarget | null>;
-  perform(db: Kysely<Database>, id: number): Promise<void>;
+  target(db: Kysely<Database>, id: number, token: AlertToken): Promise<LinkTarget | null>;
+  perform(db: Kysely<Database>, id: number, token: AlertToken): Promise<void>;
   /** what the page asks before, and says after */
   question(name: string): string;
   doneMessage(name: string): string;
@@ -41,6 +50,13 @@ const ACTIONS: Record<AlertActionName, ActionDeclaration> = {
     question: (name) => `Mute the alerts of the saved search ${quoted(name)}? You can unmute them in the app.`,
     doneMessage: (name) => `The saved search ${quoted(name)} is muted: it sends no alerts until you unmute it in the app.`,
   },
+  'mute-digest': {
+    kind: 'digest',
+    target: (db, _id, token) => digestTarget(db, token.sources!),
+    perform: (db, _id, token) => muteDigestSources(db, token.sources!),
+    question: (name) => `Mute ${name}? This digest will stop; you can unmute each in the app.`,
+    doneMessage: (name) => `Muted ${name}: they raise no notifications until you unmute them in the app.`,
+  },
   'not-relevant': {
     kind: 'notification',
     target: notificationTarget,
@@ -62,7 +78,7 @@ async function resolve(db: Kysely<Database>, box: SecretBox, token: string) {
   }
   const declaration = ACTIONS[read.action];
   const [target, user] = await Promise.all([
-    declaration.target(db, read.id),
+    declaration.target(db, read.id, read),
     db.selectFrom('app_user').select('is_active').where('id', '=', read.userId).executeTakeFirst(),
   ]);
   if (!target || !user?.is_active || !target.users.includes(read.userId)) throw new ValidationError([NO_LONGER_VALID]);
@@ -87,6 +103,6 @@ export async function describeAlertAction(db: Kysely<Database>, box: SecretBox, 
 /** POST: does it (idempotent). */
 export async function performAlertAction(db: Kysely<Database>, box: SecretBox, token: string): Promise<AlertAction> {
   const { read, declaration, target } = await resolve(db, box, token);
-  await declaration.perform(db, read.id);
+  await declaration.perform(db, read.id, read);
   return describe(read, declaration, target.name, true);
 }

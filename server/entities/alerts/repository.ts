@@ -5,6 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { RuleNoise } from '../../../types/api';
+import type { DigestSources } from '../../signals/alert-tokens';
 
 /** The window of a rule's noise figures. */
 export const NOISE_DAYS = 30;
@@ -97,4 +98,41 @@ export async function notificationTarget(db: Kysely<Database>, id: number): Prom
     .where('id', '=', id)
     .executeTakeFirst();
   return row ? { name: row.subject || row.body, users: [row.recipient_id, row.rule_owner_id], done: row.not_relevant_at !== null } : null;
+}
+
+/**
+ * A digest's rules and saved searches, as one target: named by count and names, for the user who
+ * owns them all (a digest gathers one reader's), done when all are muted. None left: null.
+ */
+export async function digestTarget(db: Kysely<Database>, sources: DigestSources): Promise<LinkTarget | null> {
+  const [rules, searches] = await Promise.all([
+    sources.rules.length
+      ? db.selectFrom('rule').select(['name', 'owner_id', 'muted_at']).where('id', 'in', sources.rules).orderBy('id').execute()
+      : [],
+    sources.searches.length
+      ? db.selectFrom('saved_search').select(['name', 'owner_id', 'muted_at']).where('id', 'in', sources.searches).orderBy('id').execute()
+      : [],
+  ]);
+  const all = [...rules, ...searches];
+  if (!all.length) return null;
+  const owners = [...new Set(all.map((row) => row.owner_id))];
+  const shown = all.slice(0, 5).map((row) => `“${row.name.length > 60 ? `${row.name.slice(0, 59)}…` : row.name}”`);
+  const more = all.length - shown.length;
+  const counted = [
+    rules.length ? `${rules.length} ${rules.length === 1 ? 'rule' : 'rules'}` : '',
+    searches.length ? `${searches.length} saved ${searches.length === 1 ? 'search' : 'searches'}` : '',
+  ].filter(Boolean);
+  return {
+    name: `the ${counted.join(' and ')} of this digest (${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''})`,
+    users: owners.length === 1 ? owners : [],
+    done: all.every((row) => row.muted_at !== null),
+  };
+}
+
+/** Mutes every rule and saved search of a digest (keeping earlier muted_at), in one transaction. */
+export async function muteDigestSources(db: Kysely<Database>, sources: DigestSources): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const id of sources.rules) await setMuted(trx, 'rule', id, true);
+    for (const id of sources.searches) await setMuted(trx, 'saved_search', id, true);
+  });
 }

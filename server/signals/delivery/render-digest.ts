@@ -8,7 +8,7 @@ import {
   type AlertLinker,
   type AlertSource,
   inlineHtmlActions,
-  manyRulesFooter,
+  manySourcesMute,
   muteLink,
   notRelevantLink,
   sameSource,
@@ -160,9 +160,9 @@ function digestCounts(rows: RenderedRow[], items: DigestItem[]): string {
 }
 
 /**
- * A digest's mail. With `links`: under each item, mute its rule and mark it not relevant; the
- * List-Unsubscribe header only when every row comes from one rule or search (one click mutes it) —
- * muting one of several would not stop the digest, and muting all is more than one click should do.
+ * A digest's mail. With `links`: under each item, mute its rule and mark it not relevant; its
+ * List-Unsubscribe mutes what it gathers — its one rule or search, or all of them (muting one of
+ * several would not stop this mail: the reader's 'Unsubscribe' means the mail), said in the footer.
  */
 export function digestMail(to: string, kind: DigestKind, rows: RenderedRow[], appUrl: string, links: AlertLinker | null = null): Mail {
   const items = digestItems(rows);
@@ -173,7 +173,7 @@ export function digestMail(to: string, kind: DigestKind, rows: RenderedRow[], ap
   const all = `${appUrl}/notifications`;
   const sources = digestSources(rows);
   const only = links && sources.length === 1 ? muteLink(links, sources[0]!) : null;
-  const many = links && sources.length > 1 ? manyRulesFooter(appUrl, sources.length) : null;
+  const many = links && sources.length > 1 ? manySourcesMute(links, appUrl, sources) : null;
   const text = [
     `${title}: ${counts} you watch.`,
     '',
@@ -199,7 +199,10 @@ export function digestMail(to: string, kind: DigestKind, rows: RenderedRow[], ap
     .join('\n')}</ul>
 ${more > 0 ? `<p>and ${more} more</p>` : ''}
 <p><a href="${escapeHtml(all)}">All your notifications</a></p>${many?.html ?? ''}`;
-  const headers = { 'X-Talent-Notification': rows.map((r) => r.id).join(', '), ...(only ? unsubscribeHeaders(only.oneClick) : {}) };
+  const headers = {
+    'X-Talent-Notification': rows.map((r) => r.id).join(', '),
+    ...(only ? unsubscribeHeaders(only.oneClick) : many?.oneClick ? unsubscribeHeaders(many.oneClick) : {}),
+  };
   return mail(to, `${title}: ${counts}`, text, html, headers);
 }
 

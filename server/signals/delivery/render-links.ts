@@ -3,17 +3,17 @@
 // scanners open links), and the one-click URL of List-Unsubscribe (RFC 8058: a POST, no page).
 import type { AlertActionName } from '../../../types/wire/alerts';
 import { secretBoxOf } from '../../accounts/secret-box';
-import { alertLinks, signAlertToken } from '../alert-tokens';
+import { alertLinks, signAlertToken, MAX_DIGEST_SOURCES, type DigestSources } from '../alert-tokens';
 import { escapeHtml, htmlLink, slackLink } from './render-pieces';
 
 /** The signed links of one reader: what `action` on `id` opens (page) and posts (oneClick). */
-export type AlertLinker = (action: AlertActionName, id: number) => { page: string; oneClick: string };
+export type AlertLinker = (action: AlertActionName, id: number, sources?: DigestSources) => { page: string; oneClick: string };
 
 /** The links of the user a message goes to; null when it names none (a row inserted by hand): no links then. */
 export function alertLinker(db: object, appUrl: string, userId: number | null | undefined): AlertLinker | null {
   if (userId == null) return null;
   const box = secretBoxOf(db);
-  return (action, id) => alertLinks(appUrl, signAlertToken(box, { action, id, userId }));
+  return (action, id, sources) => alertLinks(appUrl, signAlertToken(box, { action, id, userId, ...(sources ? { sources } : {}) }));
 }
 
 /** What raised a notification: a rule or a watched saved search (what its mute link mutes). */
@@ -63,9 +63,31 @@ export const htmlActions = (actions: ActionLink[]) =>
 export const slackActions = (actions: ActionLink[]) => actions.map((a) => slackLink(a.url, a.label)).join(' · ');
 export const inlineHtmlActions = (actions: ActionLink[]) => actions.map((a) => htmlLink(a.url, a.label)).join(' · ');
 
-/** Why a digest that gathers several rules has no one-click unsubscribe: said in its footer. */
-export function manyRulesFooter(appUrl: string, count: number): { text: string; html: string } {
-  const url = `${appUrl}/rule-sets`;
-  const sentence = `This digest gathers ${count} rules and saved searches: mute each with its link above, or manage them in the app`;
-  return { text: `${sentence}: ${url}`, html: `<p style="font-size:12px;color:#555">${escapeHtml(sentence)}: ${htmlLink(url, url)}</p>` };
+/**
+ * A digest that gathers several rules and saved searches: its one click mutes them all (what stops
+ * this mail — muting one would not), said in its footer beside the link to manage them one by one.
+ * Past MAX_DIGEST_SOURCES (a link of reasonable length) it has no one-click: the footer says why.
+ */
+export function manySourcesMute(
+  links: AlertLinker,
+  appUrl: string,
+  sources: AlertSource[],
+): { oneClick: string | null; text: string; html: string } {
+  const manage = `${appUrl}/rule-sets`;
+  if (sources.length > MAX_DIGEST_SOURCES) {
+    const sentence = `This digest gathers ${sources.length} rules and saved searches: mute each with its link above, or manage them in the app`;
+    return {
+      oneClick: null,
+      text: `${sentence}: ${manage}`,
+      html: `<p style="font-size:12px;color:#555">${escapeHtml(sentence)}: ${htmlLink(manage, manage)}</p>`,
+    };
+  }
+  const pick = (kind: AlertSource['kind']) => sources.filter((s) => s.kind === kind).map((s) => s.id);
+  const { page, oneClick } = links('mute-digest', 0, { rules: pick('rule'), searches: pick('saved_search') });
+  const label = `Mute all ${sources.length} rules and saved searches of this digest`;
+  return {
+    oneClick,
+    text: `${label}: ${page}\nManage them one by one in the app: ${manage}`,
+    html: `<p style="font-size:12px;color:#555">${htmlLink(page, label)} · ${htmlLink(manage, 'manage them one by one in the app')}</p>`,
+  };
 }

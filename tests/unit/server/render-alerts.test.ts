@@ -138,7 +138,7 @@ describe('digests', () => {
     expect(mail.text).toContain('Mute rule “Founders moving”: http://app.test/alert-action?token=');
   });
 
-  it('from several rules: no one-click header (one click should not mute them all), a footer says where to manage them', () => {
+  it('from several rules and searches: its one click mutes them all (what stops this mail), the footer says so and where to manage them', () => {
     const rows = [
       ruleRow(1, founders, jane, '2026-11-25T08:00:00Z'),
       ruleRow(2, other, jane, '2026-11-25T09:00:00Z'),
@@ -146,9 +146,14 @@ describe('digests', () => {
       searchRow(4, 2),
     ];
     const mail = digestMail('a@b.test', 'Medium', rows, APP, links);
-    expect(mail.headers?.['List-Unsubscribe']).toBeUndefined();
-    expect(mail.text).toContain('This digest gathers 3 rules and saved searches');
-    expect(mail.text).toContain('http://app.test/rule-sets');
+    expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(tokenIn(oneClickOf(mail.headers))).toMatchObject({
+      action: 'mute-digest',
+      userId: READER,
+      sources: { rules: [founders.id, other.id], searches: [42] },
+    });
+    expect(tokenIn(textLink(mail.text, 'Mute all 3 rules and saved searches of this digest')).action).toBe('mute-digest');
+    expect(mail.text).toContain('Manage them one by one in the app: http://app.test/rule-sets');
     // Jane's item: per rule, its mute and its latest notification's 'Not relevant'
     const marks = [...mail.text.matchAll(/Not relevant \(rule “([^”]+)”\): (\S+)/g)].map((m) => [m[1], tokenIn(m[2]!).id]);
     expect(marks).toEqual([

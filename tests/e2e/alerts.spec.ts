@@ -1,0 +1,146 @@
+// Issue 18, end to end on the app as `npm start` runs it (the README's "Alerts" steps): a user
+// saves a search of their network's people, watches it, a first retrieval records who matches, a
+// second one that brings three more people raises one alert listing them — in the app and by mail —
+// and the mail's link mutes the search without signing in. Then a rule's mail: its headers carry
+// RFC 8058's one-click unsubscribe, and its 'Mute this rule' link mutes the rule, shown muted in
+// the app and unmuted there.
+import { expect, test } from './fixtures/test';
+import { api, createActiveUser, signInToken } from './fixtures/accounts';
+import { waitForMail } from './fixtures/mail';
+import { field, rowWith, signIn } from './fixtures/ui';
+import { mailLinks } from '../support/mime';
+import type { Execution, ListResponse, ProfileSummary, Rule, SavedSearch } from '../../types/api';
+
+async function syntheticSource(token: string, name: string, additional: Record<string, string>) {
+  const source = await api<{ id: number }>('/data-sources/', {
+    method: 'POST',
+    token,
+    body: { name, source_type: 'synthetic', additional_data: { user_agent: 'e2e', ...additional } },
+  });
+  const retrieve = async () => {
+    const started = await api<Execution>(`/data-sources/${source.id}/retrieval/`, { method: 'POST', token, body: {} });
+    await expect
+      .poll(async () => (await api<Execution>(`/executions/${started.id}`, { token })).status, { timeout: 60_000 })
+      .toBe('SUCCESS');
+  };
+  return { id: source.id, retrieve };
+}
+
+/** The link of `mail` whose path is `pathname`. */
+const linkTo = (mail: Parameters<typeof mailLinks>[0], pathname: string) =>
+  mailLinks(mail)
+    .map((link) => new URL(link))
+    .find((url) => url.pathname === pathname);
+
+test('a watched saved search: a baseline, then one alert for the new people a retrieval brought, muted from its mail', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const user = await createActiveUser('alerted');
+  const token = await signInToken(user);
+  const unique = Date.now().toString(36);
+  const source = await syntheticSource(token, `Growing network ${unique}`, { people: '5', seed: '5150', change_share: '0' });
+
+  // the search, saved from the profiles screen, then watched from My Searches
+  await signIn(page, user);
+  await page.goto(`/profiles?data_sources=${source.id}`);
+  await page.getByRole('link', { name: 'Save Search' }).click();
+  const name = `My network ${unique}`;
+  await field(page, 'Name').fill(name);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/searches(\?|$)/);
+  const watch = rowWith(page, name).getByRole('switch', { name: `Watch “${name}”` });
+  await watch.click();
+  await expect(watch).toBeChecked();
+  const saved = (await api<ListResponse<SavedSearch>>(`/searches/?search=${encodeURIComponent(name)}`, { token })).results[0]!;
+  expect(saved.watched).toBe(true);
+
+  // the first retrieval after watching records who matches: no alert
+  await source.retrieve();
+  await expect.poll(async () => (await api<SavedSearch>(`/searches/${saved.id}/`, { token })).baseline_at, { timeout: 60_000 }).not.toBeNull();
+  expect((await api<ListResponse<unknown>>('/notifications', { token })).count).toBe(0);
+
+  // the network grows by three: the next retrieval brings them, and one alert lists them
+  await api(`/data-sources/${source.id}/`, {
+    method: 'PATCH',
+    token,
+    body: { additional_data: { people: '8', seed: '5150', change_share: '0', user_agent: 'e2e' } },
+  });
+  await source.retrieve();
+  const people = await api<ListResponse<ProfileSummary>>(`/profiles?data_sources=${source.id}&page_size=100`, { token });
+  expect(people.count).toBe(8);
+  await page.goto('/notifications');
+  const alert = page.getByRole('row').filter({ hasText: `3 new people match your saved search “${name}”` });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(alert).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(page.getByRole('row').filter({ hasText: 'new people match' })).toHaveCount(1);
+
+  // mailed at once (High, the default): the new people by name, the saved query, a mute link
+  const mail = await waitForMail(user.email, (m) => m.subject.includes(`“${name}”`), { timeoutMs: 60_000 });
+  expect(mail.subject).toContain('3 new people');
+  expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+  expect(mailLinks(mail).some((link) => link.includes(`/profiles?data_sources=${source.id}`))).toBe(true);
+  const mute = linkTo(mail, '/alert-action');
+  expect(mute).toBeDefined();
+
+  // the link works without a session: a fresh browser context, one click
+  const stranger = await browser.newContext();
+  const anonymous = await stranger.newPage();
+  await anonymous.goto(mute!.pathname + mute!.search);
+  await expect(anonymous.getByText(name)).toBeVisible();
+  await anonymous.getByRole('button', { name: 'Mute' }).click();
+  await expect(anonymous.getByText(/is muted/)).toBeVisible();
+  await stranger.close();
+
+  await page.goto('/searches');
+  await expect(rowWith(page, name).getByText('Muted')).toBeVisible();
+  expect((await api<SavedSearch>(`/searches/${saved.id}/`, { token })).muted).toBe(true);
+});
+
+test("a rule's mail: one-click unsubscribe headers, and 'Mute this rule' mutes it; unmuted from its page", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const user = await createActiveUser('muter');
+  const token = await signInToken(user);
+  const unique = Date.now().toString(36);
+  const source = await syntheticSource(token, `Moving network ${unique}`, { people: '6', seed: '424242', change_share: '100' });
+  await source.retrieve();
+  const people = await api<ListResponse<ProfileSummary>>(`/profiles?data_sources=${source.id}&page_size=100`, { token });
+  const list = await api<{ id: number }>('/profile-lists/', {
+    method: 'POST',
+    token,
+    body: { name: `Movers ${unique}`, profiles: people.results.map((p) => p.id) },
+  });
+  const ruleName = `Any move ${unique}`;
+  const rule = await api<Rule>('/rules/', {
+    method: 'POST',
+    token,
+    body: { name: ruleName, model_name: 'Profile', attribute: 'job_or_location', operator: 'changed', value: '*', profile_lists: [list.id] },
+  });
+  await source.retrieve();
+
+  const mail = await waitForMail(user.email, (m) => m.text.includes(ruleName), { timeoutMs: 60_000 });
+  // RFC 8058: an https-or-app URL to POST to, and the one-click body it takes
+  expect(mail.headers['list-unsubscribe']).toMatch(/^<.+\/api\/v1\/alert-actions\/\?token=.+>$/);
+  expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+  const mute = linkTo(mail, '/alert-action');
+  expect(mute).toBeDefined();
+
+  const stranger = await browser.newContext();
+  const anonymous = await stranger.newPage();
+  await anonymous.goto(mute!.pathname + mute!.search);
+  await expect(anonymous.getByText(ruleName)).toBeVisible();
+  await anonymous.getByRole('button', { name: 'Mute' }).click();
+  await expect(anonymous.getByText(/is muted/)).toBeVisible();
+  await stranger.close();
+
+  await signIn(page, user);
+  await page.goto('/rule-sets');
+  await expect(rowWith(page, ruleName).getByText('Muted')).toBeVisible();
+  await page.goto(`/rule-sets/${rule.id}`);
+  await page.getByRole('button', { name: 'Unmute' }).click();
+  await expect(page.getByRole('button', { name: 'Mute' })).toBeVisible();
+  expect((await api<Rule>(`/rules/${rule.id}/`, { token })).muted).toBe(false);
+});
