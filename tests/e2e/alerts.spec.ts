@@ -58,7 +58,9 @@ test('a watched saved search: a baseline, then one alert for the new people a re
 
   // the first retrieval after watching records who matches: no alert
   await source.retrieve();
-  await expect.poll(async () => (await api<SavedSearch>(`/searches/${saved.id}/`, { token })).baseline_at, { timeout: 60_000 }).not.toBeNull();
+  await expect
+    .poll(async () => (await api<SavedSearch>(`/searches/${saved.id}/`, { token })).baseline_at, { timeout: 60_000 })
+    .not.toBeNull();
   expect((await api<ListResponse<unknown>>('/notifications', { token })).count).toBe(0);
 
   // the network grows by three: the next retrieval brings them, and one alert lists them
@@ -91,7 +93,7 @@ test('a watched saved search: a baseline, then one alert for the new people a re
   const anonymous = await stranger.newPage();
   await anonymous.goto(mute!.pathname + mute!.search);
   await expect(anonymous.getByText(name)).toBeVisible();
-  await anonymous.getByRole('button', { name: 'Mute' }).click();
+  await anonymous.getByRole('button', { name: 'Mute', exact: true }).click();
   await expect(anonymous.getByText(/is muted/)).toBeVisible();
   await stranger.close();
 
@@ -117,7 +119,14 @@ test("a rule's mail: one-click unsubscribe headers, and 'Mute this rule' mutes i
   const rule = await api<Rule>('/rules/', {
     method: 'POST',
     token,
-    body: { name: ruleName, model_name: 'Profile', attribute: 'job_or_location', operator: 'changed', value: '*', profile_lists: [list.id] },
+    body: {
+      name: ruleName,
+      model_name: 'Profile',
+      attribute: 'job_or_location',
+      operator: 'changed',
+      value: '*',
+      profile_lists: [list.id],
+    },
   });
   await source.retrieve();
 
@@ -132,7 +141,7 @@ test("a rule's mail: one-click unsubscribe headers, and 'Mute this rule' mutes i
   const anonymous = await stranger.newPage();
   await anonymous.goto(mute!.pathname + mute!.search);
   await expect(anonymous.getByText(ruleName)).toBeVisible();
-  await anonymous.getByRole('button', { name: 'Mute' }).click();
+  await anonymous.getByRole('button', { name: 'Mute', exact: true }).click();
   await expect(anonymous.getByText(/is muted/)).toBeVisible();
   await stranger.close();
 
@@ -141,6 +150,76 @@ test("a rule's mail: one-click unsubscribe headers, and 'Mute this rule' mutes i
   await expect(rowWith(page, ruleName).getByText('Muted')).toBeVisible();
   await page.goto(`/rule-sets/${rule.id}`);
   await page.getByRole('button', { name: 'Unmute' }).click();
-  await expect(page.getByRole('button', { name: 'Mute' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mute', exact: true })).toBeVisible();
   expect((await api<Rule>(`/rules/${rule.id}/`, { token })).muted).toBe(false);
+});
+
+test('the reader tunes their alerts: digest hour in their zone, a person snoozed, a notification not relevant in the rule’s noise', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const user = await createActiveUser('tuner');
+  const token = await signInToken(user);
+  const unique = Date.now().toString(36);
+
+  // Profile Settings → Daily digest: 08:00 in Berlin
+  await signIn(page, user);
+  await page.goto('/user-profile-detail');
+  const zone = page.getByRole('combobox', { name: 'Time zone' });
+  await zone.fill('Europe/Berl');
+  await page.getByRole('option', { name: 'Europe/Berlin', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Digest hour' }).click();
+  await page.getByRole('option', { name: '08:00', exact: true }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Your digest settings are saved.')).toBeVisible();
+  await expect(page.getByText('Your daily digest leaves at 08:00 Europe/Berlin.')).toBeVisible();
+  expect(await api('/users/me', { token })).toMatchObject({ time_zone: 'Europe/Berlin', digest_hour: 8 });
+
+  // a rule over four people who all move on the next run
+  const source = await syntheticSource(token, `Tuned network ${unique}`, { people: '4', seed: '777', change_share: '100' });
+  await source.retrieve();
+  const people = await api<ListResponse<ProfileSummary>>(`/profiles?data_sources=${source.id}&page_size=100`, { token });
+  const list = await api<{ id: number }>('/profile-lists/', {
+    method: 'POST',
+    token,
+    body: { name: `Tuned ${unique}`, profiles: people.results.map((p) => p.id) },
+  });
+  const rule = await api<Rule>('/rules/', {
+    method: 'POST',
+    token,
+    body: {
+      name: `Tuned moves ${unique}`,
+      model_name: 'Profile',
+      attribute: 'job_or_location',
+      operator: 'changed',
+      value: '*',
+      profile_lists: [list.id],
+    },
+  });
+
+  // one of them snoozed for 7 days from their page: none of this user's rules fires for them
+  const snoozed = people.results[0]!;
+  await page.goto(`/profiles/${snoozed.id}`);
+  await page.getByRole('button', { name: 'Snooze alerts' }).click();
+  await page.getByRole('menuitem', { name: '7 days' }).click();
+  await expect(page.getByText(/Alerts snoozed until/)).toBeVisible();
+
+  await source.retrieve();
+  type Raised = { id: number; profile: { id: number } | null; rule: { id: number } | null };
+  const raised = async () => (await api<ListResponse<Raised>>('/notifications?page_size=100', { token })).results;
+  await expect.poll(async () => (await raised()).length, { timeout: 60_000 }).toBeGreaterThan(0);
+  const notifications = await raised();
+  expect(notifications.some((n) => n.profile?.id === snoozed.id)).toBe(false);
+
+  // one marked not relevant in the app: the rule's page counts it
+  const first = notifications[0]!;
+  await page.goto(`/notifications/${first.id}`);
+  await page.getByRole('button', { name: 'Not relevant' }).click();
+  await expect.poll(async () => (await api<{ not_relevant: boolean }>(`/notifications/${first.id}`, { token })).not_relevant).toBe(true);
+  await page.goto(`/rule-sets/${rule.id}`);
+  const total = (await raised()).filter((n) => n.rule?.id === rule.id).length;
+  const share = Math.round((100 * 1) / total);
+  await expect(
+    page.getByText(new RegExp(`Raised ${total} notifications? in the last 30 days; ${share}% marked not relevant`)),
+  ).toBeVisible();
 });
