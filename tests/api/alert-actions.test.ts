@@ -217,7 +217,11 @@ describe('one-click unsubscribe from the mail', () => {
     // a token that says 'mute-digest' without its sources (or sources on another action) is not one of ours
     const bare = signAlertToken(api.app.secrets, { action: 'mute-digest', id: 0, userId: alice.id });
     expectErrors(await api.call(undefined, { method: 'GET', url: `/api/v1/alert-actions/?token=${bare}` }), 400);
-    for (const [owner, rule] of [['alice', first], ['alice', second], ['colleague', theirs]] as const)
+    for (const [owner, rule] of [
+      ['alice', first],
+      ['alice', second],
+      ['colleague', theirs],
+    ] as const)
       await call(owner, 'DELETE', `/api/v1/rules/${rule.id}/`);
     await call('alice', 'DELETE', `/api/v1/searches/${search.id}/`);
   });

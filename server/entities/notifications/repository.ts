@@ -25,7 +25,9 @@ export async function toNotifications(db: Kysely<Database>, viewer: Viewer, rows
     profileIds.length ? visibleProfiles(db, viewer, profileIds) : [],
   ]);
   const searchIds = [...new Set(rows.map((r) => r.saved_search_id).filter((id): id is number => id !== null))];
-  const searches = searchIds.length ? await db.selectFrom('saved_search').select(['id', 'name']).where('id', 'in', searchIds).execute() : [];
+  const searches = searchIds.length
+    ? await db.selectFrom('saved_search').select(['id', 'name']).where('id', 'in', searchIds).execute()
+    : [];
   const searchOf = new Map(searches.map((s) => [s.id, s]));
   const ruleOf = new Map(rules.map((r) => [r.id, r]));
   const profileOf = new Map(profiles.map((p) => [p.id, p]));
