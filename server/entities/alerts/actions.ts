@@ -24,6 +24,9 @@ export const NO_LONGER_VALID =
 
 type Kind = AlertAction['target']['kind'];
 
+/** The link refused: its message as the page shows it, and the parameter at fault named under `fields`. */
+const tokenRefused = (message: string) => new ValidationError([message], { token: [message] });
+
 interface ActionDeclaration {
   kind: Kind;
   target(db: Kysely<Database>, id: number, token: AlertToken): Promise<LinkTarget | null>;
@@ -73,7 +76,7 @@ async function resolve(db: Kysely<Database>, box: SecretBox, token: string) {
     read = readAlertToken(box, token);
   } catch (error) {
     // forged, changed or expired: a 400 that says which
-    if (error instanceof AlertTokenError) throw new ValidationError([error.message]);
+    if (error instanceof AlertTokenError) throw tokenRefused(error.message);
     throw error;
   }
   const declaration = ACTIONS[read.action];
@@ -81,7 +84,7 @@ async function resolve(db: Kysely<Database>, box: SecretBox, token: string) {
     declaration.target(db, read.id, read),
     db.selectFrom('app_user').select('is_active').where('id', '=', read.userId).executeTakeFirst(),
   ]);
-  if (!target || !user?.is_active || !target.users.includes(read.userId)) throw new ValidationError([NO_LONGER_VALID]);
+  if (!target || !user?.is_active || !target.users.includes(read.userId)) throw tokenRefused(NO_LONGER_VALID);
   return { read, declaration, target };
 }
 

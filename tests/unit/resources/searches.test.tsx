@@ -7,22 +7,9 @@ import { SearchCreate } from '../../../resources/searches/SearchCreate';
 import { ERROR_BEFORE_REDIRECT_MS } from '../../../src/constants';
 import { selectAllBox } from '../support/dataTable';
 import { fakeDataProvider, page, renderInAdmin } from '../support/renderInAdmin';
+import { savedSearch } from './searchesSupport';
 
-const saved = (id: number, url: string): SavedSearch => ({
-  id,
-  name: `Search ${id}`,
-  url,
-  entity: 'Profile',
-  created_at: '2026-11-20T10:00:00Z',
-  updated_at: '2026-11-21T10:00:00Z',
-  watched: false,
-  notification_type: 'Email',
-  priority: 'High',
-  watched_at: null,
-  baseline_at: null,
-  muted: false,
-  muted_at: null,
-});
+const saved = (id: number, url: string): SavedSearch => savedSearch({ id, name: `Search ${id}`, url });
 
 afterEach(() => {
   vi.useRealTimers();

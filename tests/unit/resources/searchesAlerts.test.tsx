@@ -9,23 +9,9 @@ import { SearchList } from '../../../resources/searches/SearchList';
 import { SearchShow } from '../../../resources/searches/SearchShow';
 import { queryParts } from '../../../resources/searches/savedQuery';
 import { fakeDataProvider, page, renderInAdmin } from '../support/renderInAdmin';
+import { savedSearch } from './searchesSupport';
 
-const search = (overrides: Partial<SavedSearch> = {}): SavedSearch => ({
-  id: 7,
-  name: 'Berlin founders',
-  url: 'search=berlin&gender=female&data_sources=3&tech_rating__gte=7&tech_rating__lte=10&sort=tech_rating&direction=desc',
-  entity: 'Profile',
-  created_at: '2026-11-20T10:00:00Z',
-  updated_at: '2026-11-21T10:00:00Z',
-  watched: false,
-  notification_type: 'Email',
-  priority: 'High',
-  watched_at: null,
-  baseline_at: null,
-  muted: false,
-  muted_at: null,
-  ...overrides,
-});
+const search = savedSearch;
 
 /** The dataProvider's update as the API answers it: the record with the body's fields. */
 const updating =
