@@ -43,7 +43,7 @@ test('Save Search keeps the profiles query, and My Searches reopens it with the 
   await expect(page.getByRole('heading', { level: 1, name: 'My Searches' })).toBeVisible();
   await expect(page.getByText('There are 1 searches')).toBeVisible();
   await searchList(page, name);
-  const saved = rowWith(page, name).getByRole('link', { name });
+  const saved = rowWith(page, name).getByRole('link', { name, exact: true });
   await expect(saved).toHaveAttribute('href', `/profiles${query}`);
   await saved.click();
 
