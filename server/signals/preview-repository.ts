@@ -6,12 +6,12 @@
 // All of it read in one snapshot (preview.ts), so that no row is in two parts or in none.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
-import { CURSOR, type Cursor, type ChangeRow, SIGNALS_FROM } from './repository';
+import { CURSOR, type Cursor, type ChangeValues, SIGNALS_FROM } from './repository';
 
 type Db = Kysely<Database>;
 
 /** A change-log row as a preview matches it in JS: the person's name and source only for its examples (changeRows). */
-export type RecentChange = Pick<ChangeRow, 'change_id' | 'profile_id' | 'field' | 'old_value' | 'new_value' | 'changed_at'>;
+export type RecentChange = ChangeValues;
 
 /** Where the engine stands: its cursor, and 'signals_from' with the newest changed_at at or before it. */
 export interface SignalBounds {

@@ -60,14 +60,18 @@ export async function pendingRows(trx: Db, after: Cursor, limit: number): Promis
   return rows;
 }
 
-/** A change-log row of a field the rules read, as the engine computes its signals; `recorded`: past 'signals_from'. */
-export interface SignalSourceRow {
+/** A change-log row's own values: what the rules' signals are computed from. */
+export interface ChangeValues {
   change_id: string;
   profile_id: number;
   field: string;
   old_value: unknown;
   new_value: unknown;
   changed_at: Date;
+}
+
+/** A change-log row of a field the rules read, as the engine computes its signals; `recorded`: past 'signals_from'. */
+export interface SignalSourceRow extends ChangeValues {
   /** whether its signals go to change_signal: past 'signals_from' (the rows before it are read the old way) */
   recorded: boolean;
 }
@@ -95,13 +99,7 @@ export async function insertChangeSignals(trx: Db, rows: Insertable<ChangeSignal
 }
 
 /** A change-log row as the rules read it, with the person's name and the source of the retrieval that wrote it. */
-export interface ChangeRow {
-  change_id: string;
-  profile_id: number;
-  field: string;
-  old_value: unknown;
-  new_value: unknown;
-  changed_at: Date;
+export interface ChangeRow extends ChangeValues {
   execution_id: number | null;
   data_source_id: number | null;
   data_source_name: string | null;

@@ -9,9 +9,9 @@
 // digest whether the message went or is retrying: a failure is retried by the sweep like any
 // digest's (retrying notifications are not this function's), never by sending again at the
 // same hour. Notifications without a recipient account go at 07:00 UTC.
-import { sql, type ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
-import { sendDigests, type DeliveryContext, type DigestRun } from './deliver';
+import { due, sendDigests, type DeliveryContext, type DigestRun } from './deliver';
 import { isTimeZone, latestDigestSlot } from './digest-clock';
 
 /** The digest hour of a user who chose none, and of notifications without a recipient account. */
@@ -34,15 +34,15 @@ interface DueSlot {
 export async function sendDailyDigests(context: DeliveryContext, now: Date): Promise<DailyDigestRun> {
   const { db } = context;
   const waiting = await db
-    .selectFrom('notification as n')
-    .leftJoin('app_user as u', 'u.id', 'n.recipient_id')
-    .select(['n.recipient_id', 'u.time_zone', 'u.digest_hour', 'u.last_daily_digest_at'])
-    .select((eb) => eb.fn.min('n.created_at').as('earliest'))
-    .where('n.notification_status', '=', 'PENDING')
-    .where('n.priority', '=', 'Low')
-    .where('n.failure_reason', 'is', null)
-    .where((eb) => eb.or([eb('n.next_attempt_at', 'is', null), eb('n.next_attempt_at', '<=', sql<Date>`now()`)]))
-    .groupBy(['n.recipient_id', 'u.time_zone', 'u.digest_hour', 'u.last_daily_digest_at'])
+    .selectFrom('notification')
+    .leftJoin('app_user as u', 'u.id', 'notification.recipient_id')
+    .select(['notification.recipient_id', 'u.time_zone', 'u.digest_hour', 'u.last_daily_digest_at'])
+    .select((eb) => eb.fn.min('notification.created_at').as('earliest'))
+    .where('notification.notification_status', '=', 'PENDING')
+    .where('notification.priority', '=', 'Low')
+    .where('notification.failure_reason', 'is', null)
+    .where(due)
+    .groupBy(['notification.recipient_id', 'u.time_zone', 'u.digest_hour', 'u.last_daily_digest_at'])
     .execute();
 
   const slots = new Map<number, DueSlot>();

@@ -52,7 +52,8 @@ const CONCURRENCY = 4;
 /** Most notifications one digest run or sweep reads (the rest wait for the next). */
 const BATCH_LIMIT = 20_000;
 
-const due = (eb: ExpressionBuilder<Database, 'notification'>) =>
+/** PENDING rows that may go now: never tried, or their next attempt (a retry, a lease) has come. */
+export const due = (eb: ExpressionBuilder<Database, 'notification'>) =>
   eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', sql<Date>`now()`)]);
 
 /**
