@@ -12,6 +12,7 @@ import type * as Searches from './wire/searches';
 import type * as DataOperations from './wire/data-operations';
 import type * as Signals from './wire/signals';
 import type * as Alerts from './wire/alerts';
+import type * as Audit from './wire/audit';
 
 export { RATING_FIELDS, type RatingField } from './wire/profiles';
 
@@ -103,3 +104,6 @@ export type SnoozeRequest = Static<typeof Alerts.SnoozeRequestSchema>;
 export type RuleNoise = Static<typeof Alerts.RuleNoiseSchema>;
 export type DigestSettings = Static<typeof Auth.DigestSettingsSchema>;
 export { ALERT_ACTIONS, SNOOZE_DAYS, type AlertActionName } from './wire/alerts';
+
+export type AuditEntry = Static<typeof Audit.AuditEntrySchema>;
+export { AUDIT_ACTIONS, AUDIT_MASK, type AuditAction } from './wire/audit';
