@@ -58,6 +58,18 @@ describe('e-mail', () => {
     expect(await deliverNotification(context(), id)).toBe('SKIPPED');
   });
 
+  it('writes its times on the reader’s clock: the time zone of their settings', async () => {
+    const owner = await api.user({ email: 'mail-berlin@example.test' });
+    await api.handle.db.updateTable('app_user').set({ time_zone: 'Europe/Berlin' }).where('id', '=', owner.id).execute();
+    const rule = await ruleOf(owner, 'Email');
+    const id = await notify(owner, rule, change(rule, newPerson('Ana Lima'), 'location', 'Lisbon', 'Berlin'));
+    expect(await deliverNotification(context(), id)).toBe('SENT');
+    const mail = await smtp.waitFor((m) => m.to === owner.email);
+    // 14:03:05 UTC is 15:03:05 in Berlin in November (CET, UTC+1)
+    expect(mail.text).toContain('25 Nov 2026, 15:03:05 CET');
+    expect(mail.text).not.toContain('UTC');
+  });
+
   it('FAILED at once when the SMTP server refuses for good (5xx), with its answer as the reason', async () => {
     const owner = await api.user();
     const rule = await ruleOf(owner, 'Email');

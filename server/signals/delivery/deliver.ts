@@ -20,6 +20,7 @@ import { MailError, type Mailer } from '../../mail/mailer';
 import { DEFAULT_RETRY_SECONDS, DeliveryFailure, MAX_ATTEMPTS, permanent, retryDelayMs, transient } from './policy';
 import { digestMail, digestSlack, notificationMail, notificationSlack, type DigestKind } from './render';
 import { alertLinker } from './render-links';
+import { isTimeZone } from './digest-clock';
 import { holdPace, paceChannel, postToSlack, reservePaceSlot, slackWebhookOf, type SlackWebhook } from './slack';
 
 export interface DeliveryContext {
@@ -95,6 +96,13 @@ async function lease(db: Kysely<Database>, rows: Row[], ms: number): Promise<voi
     .execute();
 }
 
+/** The time zone a recipient reads their mail in (their setting), UTC without one. */
+async function readerTimeZone(db: Kysely<Database>, userId: number | null): Promise<string> {
+  if (userId === null) return 'UTC';
+  const row = await db.selectFrom('app_user').select('time_zone').where('id', '=', userId).executeTakeFirst();
+  return row?.time_zone && isTimeZone(row.time_zone) ? row.time_zone : 'UTC';
+}
+
 /** Where a notification goes: the recipient's address, or the rule owner's Slack webhook. */
 async function targetOf(db: Kysely<Database>, row: Row, webhooks: Map<number | null, Promise<Target>>): Promise<Target> {
   if (row.notification_type === 'Email') return { kind: 'email', key: `email:${row.recipient.toLowerCase()}`, to: row.recipient };
@@ -123,7 +131,10 @@ async function sendClaimed(context: DeliveryContext, rows: Row[], target: Target
     if (target.kind === 'email') {
       // the recipient's signed links: mute what raised it, not relevant (docs/ALERTS.md)
       const links = alertLinker(db, context.appUrl, rows[0].recipient_id ?? rows[0].rule_owner_id);
-      const mail = digest ? digestMail(target.to, digest, rows, context.appUrl, links) : notificationMail(target.to, rows[0], links);
+      const zone = await readerTimeZone(db, rows[0].recipient_id);
+      const mail = digest
+        ? digestMail(target.to, digest, rows, context.appUrl, links, zone)
+        : notificationMail(target.to, rows[0], links, zone);
       await context.mailer.send(mail);
     } else {
       // a Slack channel's messages act for the rule's owner, whose webhook it is

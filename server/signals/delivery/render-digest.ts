@@ -3,7 +3,7 @@
 // reader's signed links, each item's 'Mute rule “X”' and 'Not relevant' (docs/ALERTS.md).
 import type { Mail } from '../../mail/mailer';
 import type { SearchAlertDetails } from '../details';
-import { clip, context, escapeHtml, escapeSlack, section, shown, slackLink, utcDate } from './render-pieces';
+import { clip, context, escapeHtml, escapeSlack, readerDate, section, shown, slackDate, slackLink } from './render-pieces';
 import {
   type AlertLinker,
   type AlertSource,
@@ -132,7 +132,9 @@ export function digestItems(rows: RenderedRow[]): DigestItem[] {
 /** 'Jane Doe — job: A → B; location: Berlin → Munich' */
 export const itemLine = (item: DigestItem) => item.body ?? `${item.name} — ${item.changes.join('; ')}`;
 const sourceWord = (r: ItemSource) => `${r.source.kind === 'rule' ? 'rule' : 'saved search'} “${r.name}”`;
-const itemFacts = (item: DigestItem) => [item.rules.map(sourceWord).join(', '), item.sources.join(', '), utcDate(item.at)].join(' · ');
+/** What an item came from, escaped with `asText`, and when (`date`: the time as the message writes it). */
+const itemFacts = (item: DigestItem, date: (at: string) => string, asText = (s: string) => s) =>
+  [asText(item.rules.map(sourceWord).join(', ')), asText(item.sources.join(', ')), date(item.at)].join(' · ');
 
 /** An item's actions, per rule: 'Mute rule “X”' and 'Not relevant' (its latest notification of the person). */
 function itemActions(links: AlertLinker | null, item: DigestItem) {
@@ -164,7 +166,15 @@ function digestCounts(rows: RenderedRow[], items: DigestItem[]): string {
  * List-Unsubscribe mutes what it gathers — its one rule or search, or all of them (muting one of
  * several would not stop this mail: the reader's 'Unsubscribe' means the mail), said in the footer.
  */
-export function digestMail(to: string, kind: DigestKind, rows: RenderedRow[], appUrl: string, links: AlertLinker | null = null): Mail {
+export function digestMail(
+  to: string,
+  kind: DigestKind,
+  rows: RenderedRow[],
+  appUrl: string,
+  links: AlertLinker | null = null,
+  zone = 'UTC',
+): Mail {
+  const date = (at: string) => readerDate(at, zone);
   const items = digestItems(rows);
   const title = DIGEST_TITLES[kind];
   const counts = digestCounts(rows, items);
@@ -179,7 +189,7 @@ export function digestMail(to: string, kind: DigestKind, rows: RenderedRow[], ap
     '',
     ...listed.flatMap((item) => [
       `• ${itemLine(item)}`,
-      ...(item.body ? [] : [`  ${itemFacts(item)}`, `  ${item.link}`]),
+      ...(item.body ? [] : [`  ${itemFacts(item, date)}`, `  ${item.link}`]),
       ...textActions(itemActions(links, item)).map((line) => `  ${line}`),
       '',
     ]),
@@ -194,7 +204,7 @@ export function digestMail(to: string, kind: DigestKind, rows: RenderedRow[], ap
       const under = actions.length ? `<br><span style="font-size:12px">${inlineHtmlActions(actions)}</span>` : '';
       return item.body
         ? `<li>${escapeHtml(item.body)}${under}</li>`
-        : `<li><a href="${escapeHtml(item.link!)}">${escapeHtml(item.name)}</a> — ${escapeHtml(item.changes.join('; '))}<br><span style="font-size:12px;color:#555">${escapeHtml(itemFacts(item))}</span>${under}</li>`;
+        : `<li><a href="${escapeHtml(item.link!)}">${escapeHtml(item.name)}</a> — ${escapeHtml(item.changes.join('; '))}<br><span style="font-size:12px;color:#555">${escapeHtml(itemFacts(item, date))}</span>${under}</li>`;
     })
     .join('\n')}</ul>
 ${more > 0 ? `<p>and ${more} more</p>` : ''}
@@ -222,7 +232,7 @@ export function digestSlack(kind: DigestKind, rows: RenderedRow[], appUrl: strin
       return section(
         item.body
           ? `${escapeSlack(item.body)}${under}`
-          : `*${slackLink(item.link!, item.name)}* — ${escapeSlack(item.changes.join('; '))}\n_${escapeSlack(itemFacts(item))}_${under}`,
+          : `*${slackLink(item.link!, item.name)}* — ${escapeSlack(item.changes.join('; '))}\n_${itemFacts(item, slackDate, escapeSlack)}_${under}`,
       );
     }),
   ];

@@ -2,7 +2,7 @@
 // server/signals/details.ts SearchAlertDetails): the people a retrieval brought who newly match,
 // named and linked up to MAX_ALERT_NAMES, then 'and N more', and the link to all the results.
 import type { SearchAlertDetails } from '../details';
-import { context, escapeHtml, escapeSlack, htmlLink, section, slackLink, utcDate } from './render-pieces';
+import { context, escapeHtml, escapeSlack, htmlLink, readerDate, section, slackDate, slackLink } from './render-pieces';
 
 /** The details when the row is a saved search's alert whole enough to render, else null. */
 export function searchDetailsOf(details: unknown): SearchAlertDetails | null {
@@ -28,9 +28,9 @@ export function searchNames(d: SearchAlertDetails): string {
   return more > 0 ? `${names} and ${more} more` : names;
 }
 
-export function searchMail(d: SearchAlertDetails): { subject: string; text: string[]; html: string } {
+export function searchMail(d: SearchAlertDetails, zone = 'UTC'): { subject: string; text: string[]; html: string } {
   const more = moreCount(d);
-  const headline = `${searchHeadline(d)}, ${sourceWords(d)} on ${utcDate(d.checked_at)}.`;
+  const headline = `${searchHeadline(d)}, ${sourceWords(d)} on ${readerDate(d.checked_at, zone)}.`;
   const text = [
     headline,
     '',
@@ -59,7 +59,7 @@ export function searchSlack(d: SearchAlertDetails): { text: string; blocks: obje
         [
           slackLink(d.links.results, 'See them all'),
           escapeSlack(d.data_source ? `Data source: ${d.data_source.name}` : 'Found'),
-          utcDate(d.checked_at),
+          slackDate(d.checked_at),
         ].join(' · '),
       ),
     ],

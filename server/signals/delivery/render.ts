@@ -5,12 +5,12 @@
 // carries List-Unsubscribe (RFC 8058 one-click: mutes what raised it) and every message 'Mute this
 // rule' and 'Not relevant' (docs/ALERTS.md). Digests: render-digest.ts; saved searches: render-search.ts.
 import type { Mail } from '../../mail/mailer';
-import { context, escapeHtml, escapeSlack, section, shown, slackLink, utcDate } from './render-pieces';
+import { context, escapeHtml, escapeSlack, readerDate, section, shown, slackDate, slackLink } from './render-pieces';
 import { type AlertLinker, htmlActions, messageActions, slackActions, textActions, unsubscribeHeaders } from './render-links';
 import { searchDetailsOf, searchMail, searchSlack } from './render-search';
 import { detailsOf, mail, plainMail, sourceOf, type RenderedRow, type SlackMessage } from './render-rows';
 
-export { utcDate } from './render-pieces';
+export { readerDate, slackDate, utcDate } from './render-pieces';
 export type { AlertLinker } from './render-links';
 export { detailsOf, sourceOf, type RenderedRow, type SlackMessage } from './render-rows';
 export * from './render-digest';
@@ -20,15 +20,16 @@ export * from './render-digest';
 /**
  * One notification's mail. With `links` (the reader's signed links) it carries List-Unsubscribe
  * (one click mutes what raised it) and, under the content, 'Mute this rule' and 'Not relevant'.
+ * Its times are on the reader's clock (`zone`: their setting).
  */
-export function notificationMail(to: string, row: RenderedRow, links: AlertLinker | null = null): Mail {
+export function notificationMail(to: string, row: RenderedRow, links: AlertLinker | null = null, zone = 'UTC'): Mail {
   const { actions, oneClick } = messageActions(links, sourceOf(row), row.id);
   const headers = { 'X-Talent-Notification': String(row.id), ...(oneClick ? unsubscribeHeaders(oneClick) : {}) };
   const footer = { text: textActions(actions), html: htmlActions(actions) };
   const d = detailsOf(row);
   const search = d ? null : searchDetailsOf(row.details);
   if (search) {
-    const { subject, text, html } = searchMail(search);
+    const { subject, text, html } = searchMail(search, zone);
     return mail(to, row.subject || subject, [...text, ...(actions.length ? ['', ...footer.text] : [])], html + footer.html, headers);
   }
   if (!d) return plainMail(to, row.subject || row.body, [row.body], headers, footer);
@@ -37,7 +38,7 @@ export function notificationMail(to: string, row: RenderedRow, links: AlertLinke
   const facts: [string, string][] = [
     ['Before', shown(change.old)],
     ['After', shown(change.new)],
-    ['When', utcDate(d.changed_at)],
+    ['When', readerDate(d.changed_at, zone)],
     ['Data source', d.data_source ? d.data_source.name : 'changed in the app'],
     ['Rule', rule.name],
   ];
@@ -78,7 +79,7 @@ export function notificationSlack(row: RenderedRow, links: AlertLinker | null = 
       ),
       context(
         [
-          utcDate(d.changed_at),
+          slackDate(d.changed_at),
           d.data_source ? `Data source: ${escapeSlack(d.data_source.name)}` : 'Changed in the app',
           `Rule: ${slackLink(open.rule, rule.name)}`,
         ].join(' · '),
