@@ -1,0 +1,118 @@
+// Processes as an operator runs them, for the API tests and the soak bench: the built server
+// (`npm start`'s bundle: with WEB_PROCESSES > 1 a supervisor and its web processes) and
+// `npm run worker`, each with its log kept, parsed and waited on.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { buildServerBundle, serverBundle, serverBundleIsStale } from '../../server/build/server-bundle.mjs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** A line of the log: pino's JSON (`msg`, `pid`, …), or `{ msg: text }` for a plain one. */
+export type LogLine = Record<string, any> & { msg: string };
+
+export interface RunningProcess {
+  child: ChildProcess;
+  pid: number;
+  lines: LogLine[];
+  /** the whole output so far, for failure messages */
+  output(): string;
+  /** the first line (already there or still to come) that `test` accepts; rejects on timeout or exit */
+  waitForLog(test: (line: LogLine) => boolean, timeoutMs?: number): Promise<LogLine>;
+  /** resolves with the exit code (null: killed by a signal) */
+  exited: Promise<number | null>;
+  /** sends `signal` and waits for the exit */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Builds the server bundle when its sources changed since (what `npm start` would do first). */
+export async function ensureServerBundle(): Promise<string> {
+  if (serverBundleIsStale()) await buildServerBundle();
+  return serverBundle;
+}
+
+function run(args: string[], env: Record<string, string>): RunningProcess {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: LogLine[] = [];
+  let text = '';
+  const listeners = new Set<() => void>();
+  for (const stream of [child.stdout!, child.stderr!]) {
+    let partial = '';
+    stream.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const parts = (partial + chunk.toString()).split('\n');
+      partial = parts.pop()!;
+      for (const part of parts) {
+        if (!part.trim()) continue;
+        try {
+          lines.push(JSON.parse(part));
+        } catch {
+          lines.push({ msg: part });
+        }
+      }
+      for (const listener of listeners) listener();
+    });
+  }
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  exited.then(() => {
+    for (const listener of listeners) listener();
+  });
+  const process_: RunningProcess = {
+    child,
+    pid: child.pid!,
+    lines,
+    output: () => text,
+    waitForLog(test, timeoutMs = 120_000) {
+      return new Promise((resolve, reject) => {
+        const look = () => {
+          const found = lines.find(test);
+          if (found) return done(() => resolve(found));
+          if (child.exitCode !== null || child.signalCode !== null)
+            done(() => reject(new Error(`${args.at(-1)} exited before the awaited line:\n${text.slice(-4000)}`)));
+        };
+        const timer = setTimeout(
+          () => done(() => reject(new Error(`the awaited line did not come within ${timeoutMs} ms:\n${text.slice(-4000)}`))),
+          timeoutMs,
+        );
+        const done = (settle: () => void) => {
+          clearTimeout(timer);
+          listeners.delete(look);
+          settle();
+        };
+        listeners.add(look);
+        look();
+      });
+    },
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  return process_;
+}
+
+/** The built server (`npm start` once built), with `env` over this process's environment. */
+export async function startBuiltServer(env: Record<string, string>): Promise<RunningProcess> {
+  return run([await ensureServerBundle()], env);
+}
+
+/** `npm run worker`. */
+export function startWorker(env: Record<string, string>): RunningProcess {
+  return run(['--import', 'tsx', 'server/cli/worker.ts'], env);
+}
+
+/** The pid of each web process the supervisor says answers now, by number (1, 2, …). */
+export function webProcesses(server: RunningProcess): Map<number, number> {
+  const pids = new Map<number, number>();
+  for (const line of server.lines) if (line.role === 'supervisor' && /answers$/.test(line.msg)) pids.set(line.webProcess, line.workerPid);
+  return pids;
+}
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
