@@ -12,6 +12,8 @@ import { revokeTokens } from '../accounts/tokens';
 import { findUserByEmail, insertUser, updateUser } from '../accounts/users';
 import { runSeed, SEED_HELP } from '../demo/seed-command';
 import { promptHidden, PromptInterrupted } from './prompt';
+import { BackupError, backupDatabase, describeBackupKind, restoreDatabase } from '../db/backup';
+import { checkSecretKey } from './backup-secrets';
 
 /** Exit codes: 0 done, 1 the command failed, 2 it was called wrongly, 130 interrupted. */
 class CommandError extends Error {
@@ -31,12 +33,16 @@ interface Command {
   usage: string;
   summary: string;
   options: Options;
+  /** the positional arguments it takes, by name (none when absent) */
+  positionals?: string[];
   /** checks the arguments before the database is opened; answers what `run` needs */
   prepare?(values: Values): Promise<unknown>;
-  run(
+  run?(
     db: Kysely<Database>,
     input: { values: Values; argv: string[]; prepared: unknown; config: Config; openedAt: string; created: boolean },
   ): Promise<void>;
+  /** instead of `run`: a command that opens the database its own way (never migrating it) */
+  alone?(input: { values: Values; positionals: string[]; config: Config }): Promise<void>;
 }
 
 const commands: Record<string, Command> = {
@@ -107,16 +113,46 @@ const commands: Record<string, Command> = {
     summary: 'bring the database schema up to date (the server also does it at start)',
     options: {},
     async run(db, { openedAt, created, config }) {
-      // opening the database has just migrated it: what it applied is stamped since
-      // (a new embedded database starts from an already migrated template)
-      const { rows } = await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration order by name`.execute(
-        db,
-      );
-      const applied = rows.filter((row) => row.timestamp >= openedAt);
       if (created) console.log(`Created a new embedded database in ${config.dataDir}.`);
-      else if (!applied.length) console.log('No migrations to apply.');
-      for (const row of applied) console.log(`Applied ${row.name}`);
-      console.log(`The database is up to date: ${rows.length} migrations, the latest ${rows.at(-1)?.name}.`);
+      await reportMigrations(db, openedAt, created);
+    },
+  },
+
+  backup: {
+    usage: 'backup FILE',
+    summary: "write a consistent snapshot of the whole database into FILE, while the server runs or not (pg_dump's archive on PostgreSQL)",
+    options: {},
+    positionals: ['FILE'],
+    async alone({ positionals: [file], config }) {
+      const started = Date.now();
+      const outcome = await backupDatabase(config, file).catch(explainBackupError);
+      const via = outcome.server ? ` (a snapshot made by the running server, pid ${outcome.server})` : '';
+      console.log(
+        `Backed up to ${file}: ${describeBackupKind(outcome.kind)}, ${formatBytes(outcome.bytes)} in ${((Date.now() - started) / 1000).toFixed(1)} s${via}.`,
+      );
+    },
+  },
+
+  restore: {
+    usage: 'restore FILE [--force]',
+    summary: 'replace the database with the backup in FILE (the server stopped); --force: even when the database is not empty',
+    options: { force: { type: 'boolean' } },
+    positionals: ['FILE'],
+    async alone({ positionals: [file], values, config }) {
+      const outcome = await restoreDatabase(config, file, { force: values.force === true }).catch(explainBackupError);
+      console.log(
+        `Restored ${file} (${describeBackupKind(outcome.kind)})${outcome.replaced ? ', replacing the database that was there' : ''}.`,
+      );
+      // opened as the server opens it: a backup of an older version is migrated now
+      const openedAt = new Date().toISOString();
+      const handle = await openForCommand(config);
+      try {
+        await reportMigrations(handle.db, openedAt);
+        const warning = await checkSecretKey(handle.db, config);
+        if (warning) console.error(warning);
+      } finally {
+        await handle.close();
+      }
     },
   },
 
@@ -156,6 +192,34 @@ function help(): string {
     "The database is the server's: DATABASE_URL (PostgreSQL) when set, else the embedded one in DATA_DIR (default ./data).",
     'Exit codes: 0 done, 1 the command failed, 2 wrong usage.',
   ].join('\n');
+}
+
+/** What opening the database has just migrated: what it applied is stamped since `openedAt`. */
+async function reportMigrations(db: Kysely<Database>, openedAt: string, created = false): Promise<void> {
+  // (a new embedded database starts from an already migrated template)
+  const { rows } = await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration order by name`.execute(db);
+  const applied = rows.filter((row) => row.timestamp >= openedAt);
+  if (!created && !applied.length) console.log('No migrations to apply.');
+  for (const row of applied) console.log(`Applied ${row.name}`);
+  console.log(`The database is up to date: ${rows.length} migrations, the latest ${rows.at(-1)?.name}.`);
+}
+
+/** The server's database, opened (and migrated) as the server opens it. */
+async function openForCommand(config: Config): Promise<DatabaseHandle> {
+  try {
+    return await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir, poolSize: 2 });
+  } catch (error) {
+    throw new CommandError(`Could not open the database: ${(error as Error).message}`);
+  }
+}
+
+const explainBackupError = (error: unknown): never => {
+  throw error instanceof BackupError ? new CommandError(error.message) : error;
+};
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 function requireEmail(values: Values): string {
@@ -202,9 +266,20 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   let values: Values = {};
+  let positionals: string[] = [];
   if (!passesOptionsThrough.has(name)) {
+    const expected = command.positionals ?? [];
     try {
-      values = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false }).values as Values;
+      ({ values, positionals } = parseArgs({
+        args: rest,
+        options: command.options,
+        strict: true,
+        allowPositionals: expected.length > 0,
+      }) as {
+        values: Values;
+        positionals: string[];
+      });
+      if (positionals.length !== expected.length) throw new Error(`${expected.join(' ')} expected, got ${positionals.length} argument(s)`);
     } catch (error) {
       throw usageError(`${(error as Error).message}\nusage: npm run manage -- ${command.usage}`);
     }
@@ -213,13 +288,10 @@ async function main(argv: string[]): Promise<void> {
 
   const config = loadConfig();
   console.error(`Using the ${describeDatabase(config)}.`);
+  if (command.alone) return command.alone({ values, positionals, config });
+  if (!command.run) throw new Error(`the command ${name} has nothing to run`);
   const openedAt = new Date().toISOString();
-  let handle: DatabaseHandle;
-  try {
-    handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir, poolSize: 2 });
-  } catch (error) {
-    throw new CommandError(`Could not open the database: ${(error as Error).message}`);
-  }
+  const handle = await openForCommand(config);
   try {
     await command.run(handle.db, { values, argv: rest, prepared, config, openedAt, created: handle.created });
   } finally {

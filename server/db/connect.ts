@@ -7,6 +7,8 @@ import { migrate } from './migrate';
 import { lockDataDir } from './lock';
 import { copyTemplate, migratedTarball, MIGRATED, prepareSpare, type DatabaseTemplate } from './template';
 import { createPglite, pgliteExtensions } from './pglite';
+import { serveSnapshots, type SnapshotServer } from './backup-socket';
+import { snapshotPglite } from './backup-pglite';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -79,6 +81,10 @@ async function openPglite(dataDir: string | undefined, template: DatabaseTemplat
     throw error;
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  // `npm run manage -- backup` asks the process holding DATA_DIR for its snapshot (db/backup-socket.ts)
+  const snapshots: SnapshotServer | undefined = dataDir
+    ? await serveSnapshots(dataDir, () => snapshotPglite(pglite)).catch(() => undefined)
+    : undefined;
   let closed = false;
   let restocking: Promise<void> | undefined;
   const restock = () => (restocking ??= createdFrom ? prepareSpare(template) : Promise.resolve());
@@ -93,6 +99,7 @@ async function openPglite(dataDir: string | undefined, template: DatabaseTemplat
       if (closed) return;
       closed = true;
       try {
+        await snapshots?.close();
         // closing PGlite flushes it to DATA_DIR
         await Promise.all([db.destroy(), restock()]);
       } finally {
