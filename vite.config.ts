@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './server/build/precompress.mjs';
@@ -8,6 +9,8 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 8000}`;
 export default defineConfig({
   // precompress: every built text file gets .br and .gz siblings, served as they are (server/http/static-app.ts)
   plugins: [react(), precompress()],
+  // the polyfill's dozen packages out of the first script (src/public/objectEntries.cjs)
+  resolve: { alias: { 'object.entries': fileURLToPath(new URL('./src/public/objectEntries.cjs', import.meta.url)) } },
   server: { port: 5173, proxy: { '/api': apiTarget } },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
   test: {

@@ -1,7 +1,7 @@
 // The app shell: react-admin's <Admin> with our providers, themes, screens and one
 // <Resource> per registry declaration, on the spec's routes (src/resourceTypes.ts):
 // /x list, /x/create, /x/:id show, /x/:id/update edit, plus the declaration's own routes.
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { AdminContext, AdminUI, CustomRoutes, Resource } from 'react-admin';
 import { useState } from 'react';
 import { Route, RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { authProvider } from '../authProvider';
@@ -15,6 +15,7 @@ import { ProfileSettingsPage } from './auth/ProfileSettingsPage';
 import { ResetPasswordPage } from './auth/ResetPasswordPage';
 import { SignupPage } from './auth/SignupPage';
 import { Home } from './home/Home';
+import { AdminKitBridge } from './public/AdminKitBridge';
 import { i18nProvider } from './i18n/i18nProvider';
 import { AppLayout } from './layout/AppLayout';
 import { apiPathsOf, registry } from './registry';
@@ -45,36 +46,37 @@ function resourceOf({ name, list, show: Show, create: Create, edit: Edit, routes
   );
 }
 
-/** The admin itself; it takes the router it is rendered in. */
+/**
+ * The admin itself; it takes the router it is rendered in. <Admin> split in its two halves so
+ * that the signed-out screens (src/public/kit.ts) get react-admin's services from between them.
+ */
 export function AdminApp() {
   return (
-    <Admin
-      disableTelemetry
-      requireAuth
-      title="Talent Back-office"
+    <AdminContext
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       store={store}
       theme={lightTheme}
       darkTheme={darkTheme}
-      layout={AppLayout}
-      loginPage={LoginPage}
-      dashboard={Home}
     >
-      <CustomRoutes noLayout>
-        <Route path="/signup" element={<SignupPage />} />
-        <Route path="/activate-account" element={<ActivateAccountPage />} />
-        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route path="/alert-action" element={<AlertActionPage />} />
-      </CustomRoutes>
-      <CustomRoutes>
-        <Route path="/user-profile-detail" element={<ProfileSettingsPage />} />
-        <Route path="/change-password" element={<ChangePasswordPage />} />
-      </CustomRoutes>
-      {registry.map(resourceOf)}
-    </Admin>
+      <AdminKitBridge>
+        <AdminUI disableTelemetry requireAuth title="Talent Back-office" layout={AppLayout} loginPage={LoginPage} dashboard={Home}>
+          <CustomRoutes noLayout>
+            <Route path="/signup" element={<SignupPage />} />
+            <Route path="/activate-account" element={<ActivateAccountPage />} />
+            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="/reset-password" element={<ResetPasswordPage />} />
+            <Route path="/alert-action" element={<AlertActionPage />} />
+          </CustomRoutes>
+          <CustomRoutes>
+            <Route path="/user-profile-detail" element={<ProfileSettingsPage />} />
+            <Route path="/change-password" element={<ChangePasswordPage />} />
+          </CustomRoutes>
+          {registry.map(resourceOf)}
+        </AdminUI>
+      </AdminKitBridge>
+    </AdminContext>
   );
 }
 

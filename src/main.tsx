@@ -1,9 +1,21 @@
-import { StrictMode } from 'react';
+// Two ways in. A first visit to a signed-out screen (/login, /signup…) gets the small public app:
+// no react-admin to download and parse before the form shows (a phone on a slow network shows
+// it a second sooner). Every other page gets the admin app, with the opened screen's chunk
+// asked for at the same time rather than once the app has rendered (src/public/routeScreens.ts).
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { isPublicPath, PublicApp } from './public/PublicApp';
+import { preloadRouteScreen } from './public/routeScreens';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+const show = (app: ReactNode) => root.render(<StrictMode>{app}</StrictMode>);
+
+const loadAdmin = () => import('./App');
+
+function openAdmin() {
+  preloadRouteScreen(window.location.pathname);
+  loadAdmin().then(({ App }) => show(<App />));
+}
+
+if (isPublicPath(window.location.pathname)) show(<PublicApp loadAdmin={loadAdmin} openAdmin={openAdmin} />);
+else openAdmin();

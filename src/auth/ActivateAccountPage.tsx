@@ -2,7 +2,7 @@
 // once, then /login after 1 second.
 import { useEffect, useRef } from 'react';
 import { CircularProgress, Box } from '@mui/material';
-import { useNavigate, useTranslate } from 'react-admin';
+import { useNavigate, useTranslate } from '../public/kit';
 import type { ActivationRequest } from '../../types/api';
 import { REDIRECT_AFTER_SIGNUP_MS } from '../constants';
 import { FeedbackBanner } from './FeedbackBanner';

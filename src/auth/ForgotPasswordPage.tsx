@@ -1,5 +1,6 @@
 // /forgot-password (SPEC §2, §5, §8): email required; the server emails a reset link.
-import { Form, TextInput, required, useTranslate } from 'react-admin';
+import { Form, TextInput, required } from '../public/form';
+import { useTranslate } from '../public/kit';
 import type { RequestResetRequest } from '../../types/api';
 import { FeedbackBanner } from './FeedbackBanner';
 import type { FormValues } from './formValues';

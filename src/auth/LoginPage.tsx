@@ -1,7 +1,8 @@
 // /login (SPEC §2 Public screens, §5, §8): email and password required; failure shows
 // the server's message in a banner, success goes to / (the authProvider says so).
 import { useEffect } from 'react';
-import { Form, PasswordInput, TextInput, required, useCheckAuth, useLogin, useNavigate, useTranslate } from 'react-admin';
+import { Form, PasswordInput, TextInput, required } from '../public/form';
+import { useCheckAuth, useLogin, useNavigate, useTranslate } from '../public/kit';
 import type { SignInRequest } from '../../types/api';
 import { FeedbackBanner } from './FeedbackBanner';
 import type { FormValues } from './formValues';
@@ -20,7 +21,7 @@ export function LoginPage() {
 
   // Someone already signed in has nothing to do here.
   useEffect(() => {
-    checkAuth({}, false)
+    checkAuth()
       .then(() => navigate('/'))
       .catch(() => undefined);
   }, [checkAuth, navigate]);

@@ -1,7 +1,7 @@
 // The frame of the screens seen before signing in: the product name, one h1, a card.
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Box, Card, CardContent, Link, Stack, Typography } from '@mui/material';
-import { LinkBase, useTranslate } from 'react-admin';
+import { useNavigate, useTranslate } from '../public/kit';
 
 export function PublicPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   const translate = useTranslate();
@@ -40,10 +40,17 @@ export function PublicLinks({ children }: { children: ReactNode }) {
 }
 
 export function PublicLink({ to, prefix, label }: { to: string; prefix?: string; label: string }) {
+  const navigate = useNavigate();
+  // a plain click stays in the app; a middle or modified click opens a tab as any link does
+  const follow = (event: MouseEvent) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(to);
+  };
   return (
     <Typography variant="body2">
       {prefix && `${prefix} `}
-      <Link component={LinkBase} to={to}>
+      <Link href={to} onClick={follow}>
         {label}
       </Link>
     </Typography>

@@ -1,6 +1,7 @@
 // /reset-password?email=…&code=… (the emailed link, SPEC §2, §5, §8): a new password,
 // then /login after 2 seconds. Without email and code there is nothing to reset.
-import { Form, PasswordInput, required, useNavigate, useTranslate } from 'react-admin';
+import { Form, PasswordInput, required } from '../public/form';
+import { useNavigate, useTranslate } from '../public/kit';
 import type { ResetPasswordRequest } from '../../types/api';
 import { REDIRECT_AFTER_PASSWORD_MS } from '../constants';
 import { FeedbackBanner } from './FeedbackBanner';

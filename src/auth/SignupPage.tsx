@@ -1,6 +1,7 @@
 // /signup (SPEC §2, §5, §8): first name, last name, email and password, all required;
 // on success the activation text, then /login after 1 second.
-import { Form, PasswordInput, TextInput, required, useNavigate, useTranslate } from 'react-admin';
+import { Form, PasswordInput, TextInput, required } from '../public/form';
+import { useNavigate, useTranslate } from '../public/kit';
 import type { RegistrationRequest } from '../../types/api';
 import { REDIRECT_AFTER_SIGNUP_MS } from '../constants';
 import { FeedbackBanner } from './FeedbackBanner';

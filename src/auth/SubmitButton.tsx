@@ -1,6 +1,6 @@
 // The submit button of the public and account forms: disabled while the call runs.
 import { Button } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../public/kit';
 
 export function SubmitButton({ label, submitting }: { label: string; submitting: boolean }) {
   const translate = useTranslate();

@@ -1,7 +1,3 @@
-// The dataProvider's action call (POST /api/v1/…) for the account screens.
-import { useDataProvider } from 'react-admin';
-import type { AppDataProvider } from '../../dataProvider';
-
-export function useApi(): AppDataProvider['request'] {
-  return useDataProvider<AppDataProvider>().request;
-}
+// The API's action call (POST /api/v1/…) for the account and public screens: the admin's
+// dataProvider.request, or the public app's (src/public/kit.ts).
+export { useApi } from '../public/kit';

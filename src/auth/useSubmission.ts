@@ -2,7 +2,7 @@
 // success text or the error (the server's message, else the screen's fallback), and
 // optionally move on after a delay (SPEC §4 Redirect timing, §8).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../public/kit';
 import { errorMessage } from '../../dataProvider/errors';
 
 export interface Feedback {

@@ -8,6 +8,7 @@ import { AdminContext, TestMemoryRouter, memoryStore, type AuthProvider } from '
 import { createAuthProvider } from '../../../authProvider';
 import { createDataProvider } from '../../../dataProvider';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
+import { AdminKitBridge } from '../../../src/public/AdminKitBridge';
 
 export function renderScreen(
   element: ReactElement,
@@ -17,10 +18,12 @@ export function renderScreen(
   const result = render(
     <TestMemoryRouter initialEntries={[url]} locationCallback={(location) => (current = location)}>
       <AdminContext dataProvider={createDataProvider()} authProvider={authProvider} i18nProvider={i18nProvider} store={memoryStore()}>
-        <Routes>
-          <Route path={path} element={element} />
-          {path !== '*' && <Route path="*" element={null} />}
-        </Routes>
+        <AdminKitBridge>
+          <Routes>
+            <Route path={path} element={element} />
+            {path !== '*' && <Route path="*" element={null} />}
+          </Routes>
+        </AdminKitBridge>
       </AdminContext>
     </TestMemoryRouter>,
   );
