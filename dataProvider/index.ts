@@ -31,6 +31,8 @@ export interface AppDataProvider extends DataProvider {
    * e.g. request('POST', '/users/activate/', { user_id: 3 }).
    */
   request<T = unknown>(method: HttpMethod, path: string, body?: unknown): Promise<T>;
+  /** A resource's API collection path: apiPathOf('rule-sets') → '/api/v1/rules' (the audit trail names entities so). */
+  apiPathOf(resource: string): string;
 }
 
 /** Our API's writes take a trailing slash: /api/v1/x/ and /api/v1/x/{id}/. */
@@ -69,6 +71,7 @@ export function createDataProvider({ apiUrl = API_URL, resourcePaths = {} }: Dat
       await Promise.all(ids.map((id) => simpleRest.delete(pathOf(resource), { id, meta })));
       return { data: ids };
     },
+    apiPathOf: (resource) => `/${pathOf(resource)}`,
     request: async (method, path, body) => {
       const { json } = await httpClient(`${apiUrl}${API_PREFIX}${path}`, {
         method,

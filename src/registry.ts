@@ -1,6 +1,7 @@
 // Every entity the app knows, as declared by its folder under resources/. The shell
 // registers one <Resource> per declaration, generates the side menu from their `menu`
 // entries and gives the dataProvider their API paths. Adding an entity = one line here.
+import auditLog from '../resources/audit-log';
 import companies from '../resources/companies';
 import dataSources from '../resources/data-sources';
 import executions from '../resources/executions';
@@ -26,6 +27,7 @@ export const registry: ResourceDeclaration[] = [
   users,
   organizations,
   platformConnections,
+  auditLog,
 ];
 
 /** resource name → API collection path, for createDataProvider. */

@@ -2,11 +2,12 @@
 // screen's own text when the record cannot be loaded ('Error fetching organization.' and the
 // server's message), else its inputs in the SPEC frame. The update is sent at once (pessimistic),
 // success opens the detail; a failure shows the screen's message for 3 seconds, then returns to
-// the detail (SPEC §4).
+// the detail (SPEC §4). Staff get the record's History beside the title, as on the detail.
 import { useParams } from 'react-router-dom';
 import { Box, Typography } from '@mui/material';
 import { EditBase, type RaRecord, type TransformData, useEditContext, useTranslate } from 'react-admin';
 import { failureOf, useReturnOnError } from './errorThenReturn';
+import { HistoryLink } from '../history/HistoryLink';
 import { FailureAlert } from './FailureAlert';
 import { toDetail } from './SpecCreate';
 import { SpecForm, type SpecFormProps } from './SpecForm';
@@ -49,8 +50,14 @@ export function SpecEdit({ resource, failureMessage, fetchFailureMessage, transf
 }
 
 function EditForm({ toForm, ...form }: SpecFormProps & Pick<SpecEditProps, 'toForm'>) {
-  const { record } = useEditContext();
-  return <SpecForm record={record && toForm ? toForm(record) : record} {...form} />;
+  const { record, resource } = useEditContext();
+  return (
+    <SpecForm
+      record={record && toForm ? toForm(record) : record}
+      aside={resource && <HistoryLink resource={resource} id={record?.id} />}
+      {...form}
+    />
+  );
 }
 
 function LoadingText() {

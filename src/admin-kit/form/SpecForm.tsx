@@ -19,6 +19,8 @@ export interface SpecFormProps extends Omit<SimpleFormProps, 'toolbar' | 'title'
   backLabel?: string;
   /** i18n key of the submit button; Save unless told */
   submitLabel?: string;
+  /** beside the title, e.g. the record's History (SpecEdit) */
+  aside?: ReactNode;
   /** under the title, e.g. '2 users selected' */
   subtitle?: ReactNode;
   /** the failure of the last save, shown above the form */
@@ -41,6 +43,7 @@ export function SpecForm({
   backTo,
   backLabel = 'app.form.cancel',
   submitLabel = 'ra.action.save',
+  aside,
   subtitle,
   failure = null,
   notice,
@@ -56,13 +59,16 @@ export function SpecForm({
   const disabled = busy || Boolean(saveContext?.saving);
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth }}>
-      {inAppBar ? (
-        <PageHeading title={translate(title)} sx={{ mb: subtitle ? 1 : 2 }} />
-      ) : (
-        <Typography variant="h5" component="h1" sx={{ mb: subtitle ? 1 : 2 }}>
-          {translate(title)}
-        </Typography>
-      )}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: subtitle ? 1 : 2 }}>
+        {inAppBar ? (
+          <PageHeading title={translate(title)} sx={{ flexGrow: 1 }} />
+        ) : (
+          <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+            {translate(title)}
+          </Typography>
+        )}
+        {aside}
+      </Stack>
       {subtitle && (
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {subtitle}

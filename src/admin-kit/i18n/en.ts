@@ -28,6 +28,7 @@ export default {
     },
     detail: {
       edit: 'Edit',
+      history: 'History',
     },
     form: {
       cancel: 'Cancel',

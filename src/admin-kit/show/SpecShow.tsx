@@ -3,11 +3,13 @@
 // (SPEC §8: no notification, no redirect), else the title as the page's h1 (an i18n key that the
 // record's fields interpolate: 'Organization %{name}'), the screen's own buttons, an Edit button to
 // /{resource}/{id}/update (the SPEC's route, not react-admin's /{resource}/{id}) and the content,
-// which reads the record from react-admin's record context like any <Show> layout.
+// which reads the record from react-admin's record context like any <Show> layout. Staff also get
+// the record's History (its audit trail entries) there.
 import type { ReactNode } from 'react';
 import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
 import { EditButton, type RaRecord, ShowBase, type ShowControllerProps, useShowContext, useTranslate } from 'react-admin';
 import { loadErrorText } from '../errorMessage';
+import { HistoryLink } from '../history/HistoryLink';
 import { PageHeading } from '../PageHeading';
 
 export interface SpecShowProps<R extends RaRecord> {
@@ -50,6 +52,7 @@ function SpecShowView<R extends RaRecord>({ title, edit, actions, children }: Om
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
         <PageHeading title={translate(title, { ...record })} sx={{ flexGrow: 1 }} />
+        <HistoryLink resource={resource} id={record.id} />
         {typeof actions === 'function' ? actions(record) : actions}
         {edit && (
           <EditButton
