@@ -12,7 +12,8 @@ import { installValidators } from './http/validator';
 import { refuseNullCharacters } from './http/null-characters';
 import { installJsonBodies } from './http/json-body';
 import authHook from './http/auth';
-import { Throttle } from './http/throttle';
+import type { Throttle } from './http/throttle';
+import { authThrottles } from './http/throttle-stores';
 import { createMailer, type Mailer } from './mail/mailer';
 import { deferredJobs, type Jobs } from './queue/job-queue';
 import { publishWebPressure, WebPressure } from './queue/web-pressure';
@@ -84,10 +85,7 @@ export async function buildApp({ config, handle, workers = true, logger, extraAp
         instance.decorate('handle', handle);
         instance.decorate('db', handle.db);
         instance.decorate('mailer', createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: instance.log }));
-        instance.decorate('throttles', {
-          perIp: new Throttle(config.throttle.perIpPerMinute, 60_000),
-          perAccount: new Throttle(config.throttle.perAccountPer15Minutes, 15 * 60_000),
-        });
+        instance.decorate('throttles', authThrottles(handle, config.throttle));
         const secrets = new SecretBox(loadSecretKey(config));
         instance.decorate('secrets', secrets);
         registerSecretBox(handle.db, secrets);

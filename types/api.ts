@@ -103,6 +103,8 @@ export type Snooze = Static<typeof Alerts.SnoozeSchema>;
 export type SnoozeRequest = Static<typeof Alerts.SnoozeRequestSchema>;
 export type RuleNoise = Static<typeof Alerts.RuleNoiseSchema>;
 export type DigestSettings = Static<typeof Auth.DigestSettingsSchema>;
+export type Session = Static<typeof Auth.SessionSchema>;
+export type EndSessionsResponse = Static<typeof Auth.EndSessionsResponseSchema>;
 export { ALERT_ACTIONS, SNOOZE_DAYS, type AlertActionName } from './wire/alerts';
 
 export type AuditEntry = Static<typeof Audit.AuditEntrySchema>;

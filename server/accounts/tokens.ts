@@ -5,13 +5,55 @@ import { hashSecret, newSecret } from './secrets';
 /** Sessions last 30 days from their last use. */
 export const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
-export async function issueToken(db: Kysely<Database>, userId: number): Promise<string> {
+/** Where a session was signed in from, shown in the user's list of sessions. */
+export interface SessionOrigin {
+  userAgent?: string;
+  ip?: string;
+}
+
+const USER_AGENT_CHARS = 512;
+
+export async function issueToken(db: Kysely<Database>, userId: number, origin: SessionOrigin = {}): Promise<string> {
   const token = newSecret();
   await db
     .insertInto('auth_token')
-    .values({ user_id: userId, token_hash: hashSecret(token), expires_at: new Date(Date.now() + TOKEN_LIFETIME_MS) })
+    .values({
+      user_id: userId,
+      token_hash: hashSecret(token),
+      expires_at: new Date(Date.now() + TOKEN_LIFETIME_MS),
+      user_agent: origin.userAgent?.slice(0, USER_AGENT_CHARS) || null,
+      ip_address: origin.ip || null,
+    })
     .execute();
   return token;
+}
+
+/** A user's live sessions (not revoked, not expired), the last used first. */
+export async function liveSessions(db: Kysely<Database>, userId: number) {
+  return db
+    .selectFrom('auth_token')
+    .select(['id', 'token_hash', 'user_agent', 'ip_address', 'created_at'])
+    .select(sql<Date>`coalesce(last_used_at, created_at)`.as('last_used_at'))
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .orderBy(sql`coalesce(last_used_at, created_at)`, 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Revokes one live session of a user; answers its token hash, undefined when the user has no such session. */
+export async function revokeSession(db: Kysely<Database>, userId: number, id: number): Promise<string | undefined> {
+  const row = await db
+    .updateTable('auth_token')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returning('token_hash')
+    .executeTakeFirst();
+  return row?.token_hash;
 }
 
 /**
@@ -51,11 +93,18 @@ export async function userForToken(db: Kysely<Database>, token: string, options:
   return { user, tokenHash };
 }
 
-/** Revokes every token of a user, but the one given (the session that asked). */
-export async function revokeTokens(db: Kysely<Database>, userId: number, keepTokenHash?: string): Promise<void> {
-  let query = db.updateTable('auth_token').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+/** Revokes every token of a user, but the one given (the session that asked); answers how many. */
+export async function revokeTokens(db: Kysely<Database>, userId: number, keepTokenHash?: string): Promise<number> {
+  // an expired token is refused already (userForToken) and no longer slides
+  let query = db
+    .updateTable('auth_token')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date());
   if (keepTokenHash) query = query.where('token_hash', '!=', keepTokenHash);
-  await query.execute();
+  const [result] = await query.execute();
+  return Number(result.numUpdatedRows);
 }
 
 export async function revokeToken(db: Kysely<Database>, tokenHash: string): Promise<void> {

@@ -32,6 +32,18 @@ export interface AuthTokenTable {
   last_used_at: Date | null;
   expires_at: Date;
   revoked_at: Date | null;
+  /** the User-Agent it was issued to, at most 512 characters (issue 19: signed-in sessions) */
+  user_agent: string | null;
+  ip_address: string | null;
+}
+
+/** The attempts of one throttle key within its window, on PostgreSQL (server/http/throttle-postgres.ts). */
+export interface ThrottleTable {
+  key: string;
+  /** epoch milliseconds of the counted attempts, oldest first */
+  hits: string[];
+  refused: Generated<boolean>;
+  expires_at: Date;
 }
 
 export type OneTimeCodePurpose = 'activation' | 'reset';
@@ -368,6 +380,7 @@ export interface DeliveryPaceTable {
 export interface Database {
   app_user: AppUserTable;
   auth_token: AuthTokenTable;
+  throttle: ThrottleTable;
   one_time_code: OneTimeCodeTable;
   organization: OrganizationTable;
   organization_user: OrganizationUserTable;

@@ -1,6 +1,7 @@
 // Throttling of the sensitive auth calls (CONVENTIONS "API": 429 with Retry-After),
 // on an app with small limits: 5 attempts per IP per minute and per route,
-// 3 per account (e-mail) per 15 minutes.
+// 3 per account (e-mail) per 15 minutes. Counted in memory on PGlite, in the database on
+// PostgreSQL (throttle-store.test.ts; across processes: throttle-processes.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { startTestApi, type TestApi } from './harness';
@@ -28,6 +29,7 @@ function expectThrottled(response: LightMyRequestResponse, windowSeconds: number
   expect(Number.isInteger(retryAfter), `Retry-After: ${response.headers['retry-after']}`).toBe(true);
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+  expect(response.json()).toEqual({ errors: [`Too many attempts. Try again in ${retryAfter} seconds.`] });
 }
 
 describe('per client address', () => {

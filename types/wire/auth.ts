@@ -39,3 +39,20 @@ export const ChangePasswordRequestSchema = Type.Object({ old_password: Password,
 
 export const UserIdRequestSchema = Type.Object({ user_id: Id });
 export const CrowdsourcingRequestSchema = Type.Object({ user_id: Id, is_crowdsourcing: Type.Boolean() });
+
+/** One of the signed-in user's live sessions (issue 19); never its token or the token's hash. */
+export const SessionSchema = Type.Object({
+  id: Type.Integer(),
+  /** read from the User-Agent it was signed in with: "Chrome", "Safari"…; null when unknown */
+  browser: Nullable(Type.String()),
+  /** "Linux", "iPhone", "Windows"…; null when unknown */
+  os: Nullable(Type.String()),
+  user_agent: Nullable(Type.String()),
+  ip_address: Nullable(Type.String()),
+  created_at: DateTime,
+  /** refreshed at most once a minute */
+  last_used_at: DateTime,
+  /** the session of this request */
+  current: Type.Boolean(),
+});
+export const EndSessionsResponseSchema = Type.Object({ detail: Type.String(), ended: Type.Integer() });

@@ -16,7 +16,7 @@ import { NotificationSchema, RuleSchema } from '../../../types/wire/signals';
 import { SavedSearchSchema } from '../../../types/wire/searches';
 import { typed, writableEntityRow } from '../../http/crud';
 import { findEntity, findEntityRow } from '../../db/entity';
-import { ensureAllowed } from '../../http/throttle';
+import { countAttempt } from '../../http/throttle';
 import { ValidationError, forbidden, notFound } from '../../errors';
 import { rules } from '../rules/entity';
 import { searches } from '../searches/entity';
@@ -52,11 +52,13 @@ async function alertActionRoutes(instance: FastifyInstance) {
   const key = (request: FastifyRequest) => `alert-actions:${request.ip}`;
   /** refused links count against the address (a valid one cannot be guessed, but trying costs a query) */
   const guarded = async <T>(request: FastifyRequest, run: () => Promise<T>): Promise<T> => {
-    ensureAllowed([[perIp, key(request)]]);
+    const counted = await countAttempt([[perIp, key(request)]]);
     try {
-      return await run();
+      const answer = await run();
+      await counted.giveBack(perIp);
+      return answer;
     } catch (error) {
-      if (error instanceof ValidationError) perIp.record(key(request));
+      if (!(error instanceof ValidationError)) await counted.giveBack(perIp);
       throw error;
     }
   };

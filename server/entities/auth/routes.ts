@@ -11,9 +11,10 @@ import {
 } from '../../../types/wire/auth';
 import { typed } from '../../http/crud';
 import { ValidationError, fieldError, fieldErrors } from '../../errors';
-import { ensureAllowed } from '../../http/throttle';
+import { countAttempt } from '../../http/throttle';
 import { hashPassword, passwordProblems, UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../accounts/passwords';
 import { issueToken, revokeToken, revokeTokens } from '../../accounts/tokens';
+import sessionRoutes, { sessionDevice } from './sessions';
 import { consumeCode, issueCode } from '../../accounts/codes';
 import { activationMail, passwordResetMail } from '../../mail/templates';
 import { findUserByEmail, insertUser, updateUser } from '../../accounts/users';
@@ -30,25 +31,26 @@ function checkPassword(field: string, value: string): void {
 
 type App = ReturnType<typeof typed>;
 
-/** What the account calls share: the throttles (checked, then counted) and mail sent after the answer. */
+/**
+ * What the account calls share: the throttles and mail sent after the answer. An attempt is
+ * counted (and refused with 429 past the limit) before anything else is done, per route against
+ * the client address and the account; what must not count is given back afterwards (a sign-in
+ * that succeeded does not count against the account).
+ */
 function accountCallTools(app: App) {
-  const { throttles } = app;
-  const guard = (request: FastifyRequest, account: string) =>
-    ensureAllowed([
-      [throttles.perIp, `${request.routeOptions.url}:${request.ip}`],
-      [throttles.perAccount, `${request.routeOptions.url}:${account.trim().toLowerCase()}`],
+  const { perIp, perAccount } = app.throttles;
+  const ipKey = (request: FastifyRequest) => `${request.routeOptions.url}:${request.ip}`;
+  const accountKey = (request: FastifyRequest, account: string) => `${request.routeOptions.url}:${account.trim().toLowerCase()}`;
+  const attempt = (request: FastifyRequest, account: string) =>
+    countAttempt([
+      [perIp, ipKey(request)],
+      [perAccount, accountKey(request, account)],
     ]);
-  const countIp = (request: FastifyRequest) => throttles.perIp.record(`${request.routeOptions.url}:${request.ip}`);
-  const countAccount = (request: FastifyRequest, account: string) =>
-    throttles.perAccount.record(`${request.routeOptions.url}:${account.trim().toLowerCase()}`);
-  const count = (request: FastifyRequest, account: string) => {
-    countIp(request);
-    countAccount(request, account);
-  };
+  const accountAttempt = (request: FastifyRequest, account: string) => countAttempt([[perAccount, accountKey(request, account)]]);
   /** mail is sent after the answer: its delay must not tell whether the account exists */
   const sendLater = (mail: Parameters<typeof app.mailer.send>[0]) =>
     void app.mailer.send(mail).catch((error) => app.log.error({ err: error, to: mail.to }, 'sending e-mail failed'));
-  return { guard, countIp, countAccount, count, sendLater };
+  return { attempt, accountAttempt, perAccount, sendLater };
 }
 
 type Tools = ReturnType<typeof accountCallTools>;
@@ -59,10 +61,11 @@ export default async function authRoutes(instance: FastifyInstance) {
   const app = typed(instance);
   const tools = accountCallTools(app);
   for (const route of [signIn, signOut, register, activate, requestReset, resetPassword, changePassword]) route(app, tools);
+  await instance.register(sessionRoutes);
 }
 
 /** Sign-in: a token for an active user; only failures count against the account. */
-function signIn(app: App, { guard, countIp, countAccount }: Tools) {
+function signIn(app: App, { attempt, perAccount }: Tools) {
   app.post(
     '/auth/sign-in/',
     {
@@ -76,16 +79,13 @@ function signIn(app: App, { guard, countIp, countAccount }: Tools) {
     },
     async (request) => {
       const { email: address, password: given } = request.body;
-      guard(request, address);
-      countIp(request);
+      const counted = await attempt(request, address);
       const user = await findUserByEmail(app.db, address);
       const matches = await verifyPassword(given, user?.password_hash ?? UNUSABLE_PASSWORD_HASH);
-      if (!user || !matches) {
-        countAccount(request, address); // only failures count against the account
-        throw new ValidationError([SIGN_IN_FAILED]);
-      }
+      if (!user || !matches) throw new ValidationError([SIGN_IN_FAILED]);
+      await counted.giveBack(perAccount); // only failures count against the account
       if (!user.is_active) throw new ValidationError(['This account is not activated yet. Please use the link in the activation e-mail.']);
-      return { token: await issueToken(app.db, user.id) };
+      return { token: await issueToken(app.db, user.id, sessionDevice(request)) };
     },
   );
 }
@@ -105,7 +105,7 @@ function signOut(app: App, _tools: Tools) {
 }
 
 /** Registration: an inactive user and the e-mailed activation link. */
-function register(app: App, { guard, count, sendLater }: Tools) {
+function register(app: App, { attempt, sendLater }: Tools) {
   app.post(
     '/auth/registration/',
     {
@@ -119,8 +119,7 @@ function register(app: App, { guard, count, sendLater }: Tools) {
     },
     async (request, reply) => {
       const body = request.body;
-      guard(request, body.email);
-      count(request, body.email);
+      await attempt(request, body.email);
       checkPassword('password', body.password);
       const existing = await findUserByEmail(app.db, body.email);
       if (existing?.is_active) throw fieldError('email', EMAIL_TAKEN);
@@ -147,7 +146,7 @@ function register(app: App, { guard, count, sendLater }: Tools) {
 }
 
 /** Activation with the e-mailed code. */
-function activate(app: App, { guard, count }: Tools) {
+function activate(app: App, { attempt }: Tools) {
   app.post(
     '/auth/activation/',
     {
@@ -160,8 +159,7 @@ function activate(app: App, { guard, count }: Tools) {
       },
     },
     async (request) => {
-      guard(request, request.body.email);
-      count(request, request.body.email);
+      await attempt(request, request.body.email);
       const userId = await consumeCode(app.db, request.body.email, request.body.code, 'activation');
       if (!userId) throw new ValidationError(['This activation link is invalid or has expired.']);
       await updateUser(app.db, userId, { is_active: true });
@@ -171,7 +169,7 @@ function activate(app: App, { guard, count }: Tools) {
 }
 
 /** A password-reset link by e-mail; the same answer whether or not the account exists. */
-function requestReset(app: App, { guard, count, sendLater }: Tools) {
+function requestReset(app: App, { attempt, sendLater }: Tools) {
   app.post(
     '/passwords/request-reset/',
     {
@@ -184,8 +182,7 @@ function requestReset(app: App, { guard, count, sendLater }: Tools) {
       },
     },
     async (request) => {
-      guard(request, request.body.email);
-      count(request, request.body.email);
+      await attempt(request, request.body.email);
       const user = await findUserByEmail(app.db, request.body.email);
       if (user) {
         const code = await issueCode(app.db, user.id, 'reset');
@@ -197,7 +194,7 @@ function requestReset(app: App, { guard, count, sendLater }: Tools) {
 }
 
 /** A new password with the e-mailed code; every session is signed out. */
-function resetPassword(app: App, { guard, count }: Tools) {
+function resetPassword(app: App, { attempt }: Tools) {
   app.post(
     '/passwords/reset/',
     {
@@ -211,8 +208,7 @@ function resetPassword(app: App, { guard, count }: Tools) {
     },
     async (request) => {
       const { email: address, code, new_password } = request.body;
-      guard(request, address);
-      count(request, address);
+      await attempt(request, address);
       checkPassword('new_password', new_password);
       const userId = await consumeCode(app.db, address, code, 'reset');
       if (!userId) throw new ValidationError(['This password reset link is invalid or has expired.']);
@@ -224,7 +220,7 @@ function resetPassword(app: App, { guard, count }: Tools) {
 }
 
 /** A new password for the signed-in user; their other sessions are signed out. */
-function changePassword(app: App, { guard, countAccount }: Tools) {
+function changePassword(app: App, { accountAttempt, perAccount }: Tools) {
   app.post(
     '/passwords/change/',
     {
@@ -237,12 +233,13 @@ function changePassword(app: App, { guard, countAccount }: Tools) {
     },
     async (request) => {
       const { old_password, new_password } = request.body;
-      guard(request, request.user.email);
+      // only wrong old passwords count against the account
+      const counted = await accountAttempt(request, request.user.email);
       const user = await findUserByEmail(app.db, request.user.email);
       if (!user || !(await verifyPassword(old_password, user.password_hash))) {
-        countAccount(request, request.user.email);
         throw fieldError('old_password', 'Your old password was entered incorrectly.');
       }
+      await counted.giveBack(perAccount);
       checkPassword('new_password', new_password);
       await updateUser(app.db, user.id, { password_hash: await hashPassword(new_password) });
       await revokeTokens(app.db, user.id, request.tokenHash);
