@@ -39,6 +39,8 @@ export interface JobTiming {
    * at each attempt, ±20 % jitter, 8 attempts: server/signals/delivery/policy.ts); fractions allowed (tests)
    */
   notifyRetrySeconds?: number;
+  /** how long the audit trail keeps its entries (AUDIT_DAYS, default 365): older ones are deleted daily */
+  auditDays?: number;
 }
 
 export interface ThrottleConfig {
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       superviseSeconds: Math.max(1, Number(env.JOB_SUPERVISE_SECONDS) || 30),
       retryDelaySeconds: Math.max(0, Number(env.JOB_RETRY_DELAY_SECONDS ?? 15) || 0),
       notifyRetrySeconds: Math.max(0, Number(env.NOTIFY_RETRY_SECONDS ?? 15) || 0),
+      auditDays: Math.max(1, Math.floor(Number(env.AUDIT_DAYS ?? 365)) || 365),
     },
     allowPrivateFeeds: flag(env.ALLOW_PRIVATE_FEEDS) ?? false,
   };

@@ -8,6 +8,8 @@ import type { Kysely } from 'kysely';
 import type { Database, ExecutionProgress } from '../db/schema';
 import { ConflictError } from '../errors';
 import type { Jobs, QueueDeclaration } from '../queue/job-queue';
+import { audited } from '../audit/audited';
+import type { AuditActor, AuditRecord } from '../audit/record';
 import {
   dataSourceSchedules,
   findDataSourceSummary,
@@ -49,18 +51,46 @@ export const RETRIEVAL_QUEUE: QueueDeclaration<RetrievalData> = {
   }),
 };
 
+/** The audit entry of a retrieval started (issue 19): on the data source, naming its execution. */
+function retrievalRecord(source: { id: number; name: string }, execution: ExecutionRow): AuditRecord {
+  return {
+    action: 'retrieval',
+    entity: 'data-sources',
+    object_id: source.id,
+    object_repr: source.name,
+    changes: { execution: { before: null, after: execution.id }, trigger: { before: null, after: execution.trigger } },
+  };
+}
+
+/** A new execution and its audit entry, in one transaction (`actor` null: the schedule started it). */
+function startedExecution(
+  db: Kysely<Database>,
+  source: { id: number; name: string; owner_id: number },
+  actor: AuditActor,
+  jobId: string | null,
+): Promise<ExecutionRow> {
+  return audited(db, actor, async (trx, trail) => {
+    const execution = await insertExecution(trx, source, actor ? 'manual' : 'schedule', actor?.id ?? null, jobId);
+    trail.add(retrievalRecord(source, execution));
+    return execution;
+  });
+}
+
 /**
- * A retrieval asked for by hand: its execution (PENDING) and its job. When the queue cannot
- * take the job, the execution fails at once (QueueUnavailable) rather than waiting forever.
+ * A retrieval asked for by hand: its execution (PENDING, audited as the user's) and its job.
+ * When the queue cannot take the job, the execution fails at once (QueueUnavailable) rather
+ * than waiting forever.
  */
 export async function requestRetrieval(
   db: Kysely<Database>,
   jobs: Jobs,
   source: { id: number; name: string; owner_id: number },
-  userId: number,
+  user: { id: number; email: string },
   log: Log,
 ): Promise<ExecutionRow> {
-  const execution = await insertExecution(db, source, 'manual', userId, null);
+  // committed before the job is sent: the job reads the execution, and on the embedded
+  // database the queue shares the one connection a transaction would hold
+  const execution = await startedExecution(db, source, user, null);
   try {
     const jobId = await jobs.send(RETRIEVAL_QUEUE, { data_source_id: source.id, execution_id: execution.id });
     return (await setExecutionJob(db, execution.id, jobId)) ?? execution;
@@ -76,12 +106,29 @@ export async function requestRetrieval(
 }
 
 /**
- * Cancels an execution that has not finished (REVOKED); a ConflictError when it has. A queued
- * job leaves the queue; a running one stops before its next batch is written.
+ * Cancels an execution that has not finished (REVOKED, audited as `user`'s); a ConflictError,
+ * and no entry, when it has. A queued job leaves the queue; a running one stops before its next
+ * batch is written.
  */
-export async function cancelExecution(db: Kysely<Database>, jobs: Jobs, execution: ExecutionRow, log: Log): Promise<ExecutionRow> {
-  const revoked = await markFinished(db, execution.id, 'REVOKED', null);
-  if (!revoked) throw new ConflictError(`The execution already finished (${execution.status}).`);
+export async function cancelExecution(
+  db: Kysely<Database>,
+  jobs: Jobs,
+  execution: ExecutionRow,
+  user: { id: number; email: string },
+  log: Log,
+): Promise<ExecutionRow> {
+  const revoked = await audited(db, user, async (trx, trail) => {
+    const revoked = await markFinished(trx, execution.id, 'REVOKED', null);
+    if (!revoked) throw new ConflictError(`The execution already finished (${execution.status}).`);
+    trail.add({
+      action: 'cancel',
+      entity: 'executions',
+      object_id: execution.id,
+      object_repr: execution.data_source_name,
+      changes: { status: { before: execution.status, after: revoked.status } },
+    });
+    return revoked;
+  });
   if (execution.job_id)
     await jobs.cancel(RETRIEVAL_QUEUE, execution.job_id).catch((error) => log.warn({ err: error }, 'cancelling the queued job failed'));
   return revoked;
@@ -113,7 +160,8 @@ export async function executionForJob(db: Kysely<Database>, data: RetrievalData,
   const earlier = await findExecutionOfJob(db, jobId);
   if (earlier) return earlier;
   const source = await findDataSourceSummary(db, data.data_source_id);
-  return source && insertExecution(db, source, 'schedule', null, jobId);
+  // the one write of a background job that is audited: a retrieval started, by no user
+  return source && startedExecution(db, source, null, jobId);
 }
 
 /** Whether an execution still waits for its retrieval (PENDING, STARTED, RETRY). */

@@ -409,4 +409,18 @@ export interface Database {
   signal_cursor: SignalCursorTable;
   change_signal: ChangeSignalTable;
   delivery_pace: DeliveryPaceTable;
+  audit_log: AuditLogTable;
+}
+
+/** One write through the API (migration 2026-11-27-audit; server/audit). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  created_at: CreatedAt;
+  user_id: number | null;
+  user_email: string | null;
+  action: string;
+  entity: string;
+  object_id: number | null;
+  object_repr: string;
+  changes: Json<Record<string, { before: unknown; after: unknown }>>;
 }

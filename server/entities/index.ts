@@ -13,6 +13,7 @@ import { executions } from './executions/entity';
 import { platformConnections } from './platform-connections/entity';
 import { rules } from './rules/entity';
 import { notifications } from './notifications/entity';
+import { auditLog } from './audit-log/entity';
 
 /**
  * Every API module, mounted under /api/v1: the entities, each from its one declaration
@@ -33,5 +34,6 @@ export const apiModules: FastifyPluginAsync[] = [
     platformConnections,
     rules,
     notifications,
+    auditLog,
   ].map((entity) => entityRoutes(entity as never)),
 ];

@@ -11,6 +11,8 @@ import { IdParams, ListOf, NoContent, errors } from '../../types/schema';
 import type { Viewer } from '../db/viewer';
 import type { Database } from '../db/schema';
 import { deleteEntityRow, findEntity, findEntityRow, listEntities, type EntityStore } from '../db/entity';
+import { audited, entityRecord, itemOf, snapshot } from '../audit/audited';
+import type { AuditDeclaration } from '../audit/changes';
 import type { Access } from './auth';
 import { forbidden, notFound } from '../errors';
 import { listQuerystringSchema, type ListQuerystring } from './list-querystring';
@@ -66,6 +68,8 @@ export interface EntityDeclaration<
     viewer: Viewer,
     query: ListQuerystring & Static<TObject<Filters>>,
   ): Promise<ListResponse<Static<ListItem>>>;
+  /** how its items read in the audit trail: every write above is recorded from its item before and after */
+  audit?: AuditDeclaration<Static<Item>>;
   /** its routes beyond the five */
   routes?(app: ReturnType<typeof typed>): void | Promise<void>;
 }
@@ -94,7 +98,11 @@ export async function writableEntityRow<Row extends { id: number }>(
   return row;
 }
 
-/** The Fastify plugin of an entity: its routes under /api/v1/{path}. */
+/**
+ * The Fastify plugin of an entity: its routes under /api/v1/{path}. Each write runs in one
+ * transaction with its audit entry (server/audit): the item before and after, as its reader
+ * sees it; the item after is the answer.
+ */
 export function entityRoutes<
   Row extends { id: number },
   Item extends TSchema,
@@ -139,8 +147,8 @@ export function entityRoutes<
       async (request) => (await findEntity(entity, app.db, request.user, idOf(request))) ?? Promise.reject(notFound()),
     );
 
-    const writableRow = (viewer: Viewer, id: number) => writableEntityRow(entity, app.db, viewer, id);
     const reread = async (viewer: Viewer, id: number) => (await findEntity(entity, app.db, viewer, id)) ?? Promise.reject(notFound());
+    const audit = entity as Parameters<typeof snapshot>[0];
 
     const writes = entity.writes;
     if (writes) {
@@ -152,11 +160,16 @@ export function entityRoutes<
         },
         async (request, reply) => {
           const body = request.body as Static<Write>;
-          await writes.check?.(app.db, request.user, body);
-          const id = await writes.create(app.db, request.user, body);
+          const { id, after } = await audited(app.db, request.user, async (trx, trail) => {
+            await writes.check?.(trx, request.user, body);
+            const id = await writes.create(trx, request.user, body);
+            const after = await snapshot(audit, trx, request.user, id);
+            trail.add(entityRecord(audit, 'create', id, undefined, after));
+            return { id, after };
+          });
           await entity.afterWrite?.(app, id, 'create');
           reply.status(201);
-          return reread(request.user, id);
+          return after ?? reread(request.user, id);
         },
       );
 
@@ -176,11 +189,17 @@ export function entityRoutes<
           async (request) => {
             const body = request.body as Partial<Static<Write>>;
             const id = idOf(request);
-            await writableRow(request.user, id);
-            await writes.check?.(app.db, request.user, body);
-            await writes.update(app.db, request.user, id, body);
+            const after = await audited(app.db, request.user, async (trx, trail) => {
+              const row = await writableEntityRow(entity, trx, request.user, id);
+              const before = await itemOf(audit, trx, request.user, row);
+              await writes.check?.(trx, request.user, body);
+              await writes.update(trx, request.user, id, body);
+              const after = await snapshot(audit, trx, request.user, id);
+              trail.add(entityRecord(audit, 'update', id, before, after));
+              return after;
+            });
             await entity.afterWrite?.(app, id, 'update');
-            return reread(request.user, id);
+            return after ?? reread(request.user, id);
           },
         );
       }
@@ -194,10 +213,15 @@ export function entityRoutes<
           schema: routeSchema({ tags, params: IdParams, response: { 204: NoContent, ...errors(400, ...denied, 404) } }),
         },
         async (request, reply) => {
-          await writableRow(request.user, idOf(request));
-          if (entity.deleteRow) await entity.deleteRow(app.db, idOf(request));
-          else await deleteEntityRow(entity, app.db, idOf(request));
-          await entity.afterWrite?.(app, idOf(request), 'delete');
+          const id = idOf(request);
+          await audited(app.db, request.user, async (trx, trail) => {
+            const row = await writableEntityRow(entity, trx, request.user, id);
+            const before = await itemOf(audit, trx, request.user, row);
+            if (entity.deleteRow) await entity.deleteRow(trx, id);
+            else await deleteEntityRow(entity, trx, id);
+            trail.add(entityRecord(audit, 'delete', id, before, undefined));
+          });
+          await entity.afterWrite?.(app, id, 'delete');
           return reply.status(204).send();
         },
       );

@@ -4,6 +4,7 @@ import { retrievalJob } from './retrieval';
 import { signalsMatchJob } from './signals-match';
 import { notificationDeliveryJob } from './notification-delivery';
 import { savedSearchAlertsJob } from './saved-search-alerts';
+import { auditRetentionJob } from './audit-retention';
 
 /** The worker of every queue; they run in the server process (and in `npm run worker`'s). */
 export const jobDefinitions: JobDefinition[] = [
@@ -12,4 +13,5 @@ export const jobDefinitions: JobDefinition[] = [
   signalsMatchJob as JobDefinition,
   notificationDeliveryJob as JobDefinition,
   savedSearchAlertsJob as JobDefinition,
+  auditRetentionJob as JobDefinition,
 ];

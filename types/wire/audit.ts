@@ -47,3 +47,15 @@ export const AuditEntrySchema = Type.Object({
   /** field → {before, after}; on create every field's before is null, on delete every after */
   changes: Type.Record(Type.String(), AuditChangeSchema),
 });
+
+/** The filters of GET /audit-log/ and of its CSV export (repeat a key for several values). */
+export const AuditFilterSchema = {
+  user: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems: 200 })),
+  entity: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 50 })),
+  action: Type.Optional(Type.Array(OneOf(AUDIT_ACTIONS), { maxItems: AUDIT_ACTIONS.length })),
+  object_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  /** a time (ISO 8601) or a day (YYYY-MM-DD: from its start) */
+  created_at__gte: Type.Optional(Type.String({ maxLength: 40 })),
+  /** a time (ISO 8601) or a day (YYYY-MM-DD: to its end) */
+  created_at__lte: Type.Optional(Type.String({ maxLength: 40 })),
+};

@@ -11,6 +11,7 @@ import * as signals from './2026-11-25-signals';
 import * as alerts from './2026-11-26-alerts';
 import * as changeSignals from './2026-11-26-change-signals';
 import * as throttlesSessions from './2026-11-27-throttles-sessions';
+import * as audit from './2026-11-27-audit';
 
 /** Every migration, by a name that sorts in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-01-alerts': alerts,
   '2026-11-26-02-change-signals': changeSignals,
   '2026-11-27-01-throttles-sessions': throttlesSessions,
+  '2026-11-27-01-audit': audit,
 };

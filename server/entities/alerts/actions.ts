@@ -8,6 +8,10 @@ import type { AlertAction, AlertActionName } from '../../../types/api';
 import type { SecretBox } from '../../accounts/secret-box';
 import { AlertTokenError, readAlertToken, type AlertToken } from '../../signals/alert-tokens';
 import { ValidationError } from '../../errors';
+import { audited, entityRecord, snapshot, type AuditedEntity } from '../../audit/audited';
+import { rules } from '../rules/entity';
+import { searches } from '../searches/entity';
+import { notifications } from '../notifications/entity';
 import {
   digestTarget,
   muteDigestSources,
@@ -31,6 +35,8 @@ interface ActionDeclaration {
   kind: Kind;
   target(db: Kysely<Database>, id: number, token: AlertToken): Promise<LinkTarget | null>;
   perform(db: Kysely<Database>, id: number, token: AlertToken): Promise<void>;
+  /** what it changes, for the audit trail: each object and the action it is recorded as */
+  audited: { action: 'mute' | 'relevance'; objects(id: number, token: AlertToken): [AuditedEntity, number][] };
   /** what the page asks before, and says after */
   question(name: string): string;
   doneMessage(name: string): string;
@@ -43,6 +49,7 @@ const ACTIONS: Record<AlertActionName, ActionDeclaration> = {
     kind: 'rule',
     target: ruleTarget,
     perform: (db, id) => setMuted(db, 'rule', id, true),
+    audited: { action: 'mute', objects: (id) => [[rules as AuditedEntity, id]] },
     question: (name) => `Mute the rule ${quoted(name)}? It will raise no notifications until you unmute it in the app.`,
     doneMessage: (name) => `The rule ${quoted(name)} is muted: it raises no notifications until you unmute it in the app.`,
   },
@@ -50,6 +57,7 @@ const ACTIONS: Record<AlertActionName, ActionDeclaration> = {
     kind: 'saved_search',
     target: searchTarget,
     perform: (db, id) => setMuted(db, 'saved_search', id, true),
+    audited: { action: 'mute', objects: (id) => [[searches as AuditedEntity, id]] },
     question: (name) => `Mute the alerts of the saved search ${quoted(name)}? You can unmute them in the app.`,
     doneMessage: (name) => `The saved search ${quoted(name)} is muted: it sends no alerts until you unmute it in the app.`,
   },
@@ -57,6 +65,13 @@ const ACTIONS: Record<AlertActionName, ActionDeclaration> = {
     kind: 'digest',
     target: (db, _id, token) => digestTarget(db, token.sources!),
     perform: (db, _id, token) => muteDigestSources(db, token.sources!),
+    audited: {
+      action: 'mute',
+      objects: (_id, token) => [
+        ...token.sources!.rules.map((id): [AuditedEntity, number] => [rules as AuditedEntity, id]),
+        ...token.sources!.searches.map((id): [AuditedEntity, number] => [searches as AuditedEntity, id]),
+      ],
+    },
     question: (name) => `Mute ${name}? This digest will stop; you can unmute each in the app.`,
     doneMessage: (name) => `Muted ${name}: they raise no notifications until you unmute them in the app.`,
   },
@@ -64,6 +79,7 @@ const ACTIONS: Record<AlertActionName, ActionDeclaration> = {
     kind: 'notification',
     target: notificationTarget,
     perform: (db, id) => setNotRelevant(db, id, true),
+    audited: { action: 'relevance', objects: (id) => [[notifications as AuditedEntity, id]] },
     question: (name) => `Mark the notification ${quoted(name)} as not relevant? It counts in its rule's noise figures.`,
     doneMessage: (name) => `The notification ${quoted(name)} is marked as not relevant. Thank you: it counts in its rule's noise figures.`,
   },
@@ -82,10 +98,10 @@ async function resolve(db: Kysely<Database>, box: SecretBox, token: string) {
   const declaration = ACTIONS[read.action];
   const [target, user] = await Promise.all([
     declaration.target(db, read.id, read),
-    db.selectFrom('app_user').select('is_active').where('id', '=', read.userId).executeTakeFirst(),
+    db.selectFrom('app_user').select(['is_active', 'email']).where('id', '=', read.userId).executeTakeFirst(),
   ]);
   if (!target || !user?.is_active || !target.users.includes(read.userId)) throw tokenRefused(NO_LONGER_VALID);
-  return { read, declaration, target };
+  return { read, declaration, target, user: { id: read.userId, email: user.email } };
 }
 
 function describe(read: { action: AlertActionName; id: number }, declaration: ActionDeclaration, name: string, done: boolean): AlertAction {
@@ -103,9 +119,22 @@ export async function describeAlertAction(db: Kysely<Database>, box: SecretBox, 
   return describe(read, declaration, target.name, target.done);
 }
 
-/** POST: does it (idempotent). */
+/**
+ * POST: does it (idempotent), audited as the user the link was sent to; doing it again changes
+ * nothing and records nothing (mail clients retry one-click POSTs).
+ */
 export async function performAlertAction(db: Kysely<Database>, box: SecretBox, token: string): Promise<AlertAction> {
-  const { read, declaration, target } = await resolve(db, box, token);
-  await declaration.perform(db, read.id, read);
+  const { read, declaration, target, user } = await resolve(db, box, token);
+  await audited(db, user, async (trx, trail) => {
+    // the objects read whole: the link's user owns them (resolve checked it)
+    const reader = { id: user.id, is_staff: true };
+    const objects = declaration.audited.objects(read.id, read);
+    const before = await Promise.all(objects.map(([entity, id]) => snapshot(entity, trx, reader, id)));
+    await declaration.perform(trx, read.id, read);
+    for (const [index, [entity, id]] of objects.entries()) {
+      const record = entityRecord(entity, declaration.audited.action, id, before[index], await snapshot(entity, trx, reader, id));
+      if (Object.keys(record.changes).length) trail.add(record);
+    }
+  });
   return describe(read, declaration, target.name, true);
 }

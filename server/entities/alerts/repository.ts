@@ -3,6 +3,7 @@
 // keep the first time they were done: doing them again (a second click, a mail client's one-click
 // POST retried) changes nothing.
 import { sql, type Kysely } from 'kysely';
+import { inTransaction } from '../../db/transaction';
 import type { Database } from '../../db/schema';
 import type { RuleNoise } from '../../../types/api';
 import type { DigestSources } from '../../signals/alert-tokens';
@@ -131,7 +132,7 @@ export async function digestTarget(db: Kysely<Database>, sources: DigestSources)
 
 /** Mutes every rule and saved search of a digest (keeping earlier muted_at), in one transaction. */
 export async function muteDigestSources(db: Kysely<Database>, sources: DigestSources): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     for (const id of sources.rules) await setMuted(trx, 'rule', id, true);
     for (const id of sources.searches) await setMuted(trx, 'saved_search', id, true);
   });

@@ -15,7 +15,7 @@ import {
 import { NotificationSchema, RuleSchema } from '../../../types/wire/signals';
 import { SavedSearchSchema } from '../../../types/wire/searches';
 import { typed, writableEntityRow } from '../../http/crud';
-import { findEntity, findEntityRow } from '../../db/entity';
+import { findEntityRow } from '../../db/entity';
 import { countAttempt } from '../../http/throttle';
 import { ValidationError, forbidden, notFound } from '../../errors';
 import { rules } from '../rules/entity';
@@ -23,6 +23,9 @@ import { searches } from '../searches/entity';
 import { notifications } from '../notifications/entity';
 import { profiles } from '../profiles/entity';
 import { describeAlertAction, performAlertAction } from './actions';
+import { audited, auditedObjectWrite } from '../../audit/audited';
+import { represent } from '../../audit/changes';
+import type { Notification, Rule, SavedSearch } from '../../../types/api';
 import { ruleNoise, setMuted, setNotRelevant, snooze, snoozeUntil, wake } from './repository';
 
 type App = ReturnType<typeof typed>;
@@ -99,9 +102,12 @@ function muteRoutes(app: App) {
     },
     async (request) => {
       const { id } = request.params;
-      await writableEntityRow(rules, app.db, request.user, id);
-      await setMuted(app.db, 'rule', id, request.body.muted);
-      return (await findEntity(rules, app.db, request.user, id)) ?? Promise.reject(notFound());
+      const target = { entity: rules, id, action: 'mute' as const };
+      const { after } = await auditedObjectWrite(app.db, request.user, request.user, target, async (trx) => {
+        await writableEntityRow(rules, trx, request.user, id);
+        await setMuted(trx, 'rule', id, request.body.muted);
+      });
+      return after as Rule;
     },
   );
 
@@ -134,12 +140,15 @@ function muteRoutes(app: App) {
     },
     async (request) => {
       const { id } = request.params;
-      const row = await findEntityRow(searches, app.db, request.user, id);
-      if (!row) throw notFound();
-      // the alerts go to the owner alone: a colleague who shares the search does not silence them
-      if (row.owner_id !== request.user.id) throw forbidden();
-      await setMuted(app.db, 'saved_search', id, request.body.muted);
-      return (await findEntity(searches, app.db, request.user, id)) ?? Promise.reject(notFound());
+      const target = { entity: searches, id, action: 'mute' as const };
+      const { after } = await auditedObjectWrite(app.db, request.user, request.user, target, async (trx) => {
+        const row = await findEntityRow(searches, trx, request.user, id);
+        if (!row) throw notFound();
+        // the alerts go to the owner alone: a colleague who shares the search does not silence them
+        if (row.owner_id !== request.user.id) throw forbidden();
+        await setMuted(trx, 'saved_search', id, request.body.muted);
+      });
+      return after as SavedSearch;
     },
   );
 }
@@ -158,9 +167,12 @@ function relevanceRoutes(app: App) {
     },
     async (request) => {
       const { id } = request.params;
-      if (!(await findEntityRow(notifications, app.db, request.user, id))) throw notFound();
-      await setNotRelevant(app.db, id, request.body.not_relevant);
-      return (await findEntity(notifications, app.db, request.user, id)) ?? Promise.reject(notFound());
+      const target = { entity: notifications, id, action: 'relevance' as const };
+      const { after } = await auditedObjectWrite(app.db, request.user, request.user, target, async (trx) => {
+        if (!(await findEntityRow(notifications, trx, request.user, id))) throw notFound();
+        await setNotRelevant(trx, id, request.body.not_relevant);
+      });
+      return after as Notification;
     },
   );
 }
@@ -171,6 +183,25 @@ function snoozeRoutes(app: App) {
     return request.params.id;
   };
   const answer = (profileId: number, until: Date | null) => ({ profile_id: profileId, until: until?.toISOString() ?? null });
+  /** a snooze set or ended, audited on the person: until when, before → after */
+  const snoozeWrite = (
+    request: FastifyRequest<{ Params: { id: number } }>,
+    write: (trx: typeof app.db, id: number) => Promise<Date | null>,
+  ) =>
+    audited(app.db, request.user, async (trx, trail) => {
+      const row = await findEntityRow(profiles, trx, request.user, request.params.id);
+      if (!row) throw notFound();
+      const before = await snoozeUntil(trx, request.user.id, row.id);
+      const until = await write(trx, row.id);
+      trail.add({
+        action: 'snooze',
+        entity: 'profiles',
+        object_id: row.id,
+        object_repr: represent(row),
+        changes: { snoozed_until: { before: before?.toISOString() ?? null, after: until?.toISOString() ?? null } },
+      });
+      return answer(row.id, until);
+    });
   const schema = (summary: string) => ({
     tags: ['profiles'],
     summary,
@@ -192,15 +223,13 @@ function snoozeRoutes(app: App) {
     {
       schema: { ...schema('Snooze this person for 7, 30 or 90 days: none of the user’s rules fires for them'), body: SnoozeRequestSchema },
     },
-    async (request) => {
-      const id = await visible(request);
-      return answer(id, await snooze(app.db, request.user.id, id, request.body.days));
-    },
+    async (request) => snoozeWrite(request, (trx, id) => snooze(trx, request.user.id, id, request.body.days)),
   );
 
-  app.delete('/profiles/:id/snooze', { schema: schema('Wake: the user’s rules fire for this person again') }, async (request) => {
-    const id = await visible(request);
-    await wake(app.db, request.user.id, id);
-    return answer(id, null);
-  });
+  app.delete('/profiles/:id/snooze', { schema: schema('Wake: the user’s rules fire for this person again') }, async (request) =>
+    snoozeWrite(request, async (trx, id) => {
+      await wake(trx, request.user.id, id);
+      return null;
+    }),
+  );
 }

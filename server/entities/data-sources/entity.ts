@@ -17,6 +17,8 @@ import { NAMED_COLLECTION_SEARCH_AND_SORT } from '../../db/list-page';
 import { sourceTypeDefinitions } from '../../connectors';
 import { requestRetrieval, syncScheduleOf } from '../../data-operations/executions';
 import { toExecution } from '../executions/repository';
+import { auditedObjectWrite } from '../../audit/audited';
+import type { DataSource } from '../../../types/api';
 import {
   createDataSource,
   dataSourceRows,
@@ -38,6 +40,8 @@ export const dataSources = defineEntity({
   rows: (db, viewer) => dataSourceRows(db, viewer),
   toItems: (db, _viewer, rows: DataSourceRow[]) => toDataSources(db, rows),
   mayWrite: (viewer, row) => row.owner_id === viewer.id,
+  // its latest executions are read with it, not written
+  audit: { ignore: ['executions'] },
   writes: {
     body: DataSourceWriteSchema,
     create: (db, viewer, body) => createDataSource(db, viewer.id, body),
@@ -80,7 +84,7 @@ export const dataSources = defineEntity({
       },
       async (request, reply) => {
         const source = await writableEntityRow(dataSources, app.db, request.user, request.params.id);
-        const execution = await requestRetrieval(app.db, app.jobs, source, request.user.id, app.log);
+        const execution = await requestRetrieval(app.db, app.jobs, source, request.user, app.log);
         reply.status(202);
         return toExecution(execution);
       },
@@ -98,10 +102,18 @@ export const dataSources = defineEntity({
         },
       },
       async (request) => {
-        await writableEntityRow(dataSources, app.db, request.user, request.params.id);
-        await setDataSourcePublic(app.db, request.params.id, request.body.is_public);
-        const row = await dataSourceRows(app.db, request.user).where('data_source.id', '=', request.params.id).executeTakeFirstOrThrow();
-        return (await toDataSources(app.db, [row]))[0];
+        const { id } = request.params;
+        const { after } = await auditedObjectWrite(
+          app.db,
+          request.user,
+          request.user,
+          { entity: dataSources, id, action: 'set-public' },
+          async (trx) => {
+            await writableEntityRow(dataSources, trx, request.user, id);
+            await setDataSourcePublic(trx, id, request.body.is_public);
+          },
+        );
+        return after as DataSource;
       },
     );
   },

@@ -2,6 +2,7 @@
 // by hand or on their cron schedule. Public ones are read by everyone; private ones by their
 // owner and the owner's organization colleagues (CONVENTIONS "Who sees what").
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { inTransaction } from '../../db/transaction';
 import type { Database, DataSourceTable } from '../../db/schema';
 import type { DataSource, DataSourceWrite } from '../../../types/api';
 import type { Viewer } from '../../db/viewer';
@@ -102,7 +103,7 @@ export async function setDataSourcePublic(db: Kysely<Database>, id: number, isPu
  * source holds any more stays for staff. Its executions keep their history.
  */
 export async function deleteDataSource(db: Kysely<Database>, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await sql`UPDATE profile SET data_source_ids = array_remove(data_source_ids, ${id}::int) WHERE data_source_ids @> ARRAY[${id}::int]`.execute(
       trx,
     );

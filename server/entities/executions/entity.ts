@@ -42,7 +42,7 @@ export const executions = defineEntity({
         const row = await findEntityRow(executions, app.db, request.user, request.params.id);
         if (!row) throw notFound();
         if (!request.user.is_staff && row.owner_id !== request.user.id && row.started_by !== request.user.id) throw forbidden();
-        return toExecution(await cancelExecution(app.db, app.jobs, row, app.log));
+        return toExecution(await cancelExecution(app.db, app.jobs, row, request.user, app.log));
       },
     );
   },

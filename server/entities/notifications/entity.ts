@@ -9,6 +9,7 @@ import { defineEntity } from '../../http/crud';
 import { HttpError } from '../../http/errors';
 import { findEntity, findEntityRow } from '../../db/entity';
 import { notFound } from '../../errors';
+import { auditedObjectWrite } from '../../audit/audited';
 import { NOTIFICATION_DELIVERY_QUEUE } from '../../signals/queues';
 import { markForResend, noteResendNotQueued, toNotifications, visibleNotifications, type NotificationRow } from './repository';
 
@@ -56,8 +57,10 @@ export const notifications = defineEntity({
       },
       async (request) => {
         const { id } = request.params;
-        if (!(await findEntityRow(notifications, app.db, request.user, id))) throw notFound();
-        await markForResend(app.db, id);
+        await auditedObjectWrite(app.db, request.user, request.user, { entity: notifications, id, action: 'send' }, async (trx) => {
+          if (!(await findEntityRow(notifications, trx, request.user, id))) throw notFound();
+          await markForResend(trx, id);
+        });
         // after the commit: the delivery reads the row as PENDING; `force` sends it whatever its priority
         try {
           await app.jobs.send(NOTIFICATION_DELIVERY_QUEUE, { notification_ids: [id], force: true });

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { inTransaction } from '../../db/transaction';
 import type { Database, OrganizationTable } from '../../db/schema';
 import type { Organization, OrganizationWrite } from '../../../types/api';
 import { replaceMembers } from '../../db/membership';
@@ -27,7 +28,7 @@ export async function membersOf(db: Kysely<Database>, organizationIds: number[])
 }
 
 export async function createOrganization(db: Kysely<Database>, data: Required<OrganizationWrite>): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await trx.insertInto('organization').values({ name: data.name.trim() }).returning('id').executeTakeFirstOrThrow();
     await replaceMembers(trx, 'organization_user', 'organization_id', 'user_id', row.id, data.users);
     return row.id;
@@ -36,7 +37,7 @@ export async function createOrganization(db: Kysely<Database>, data: Required<Or
 
 /** Partial update: only the fields given change. */
 export async function updateOrganization(db: Kysely<Database>, id: number, data: Partial<OrganizationWrite>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx
       .updateTable('organization')
       .set({ updated_at: sql`now()`, ...(data.name !== undefined ? { name: data.name.trim() } : {}) })

@@ -14,7 +14,7 @@ import {
 import { errors } from '../../../types/schema';
 import { defineEntity } from '../../http/crud';
 import { ownedByColleagues } from '../../db/visibility';
-import { platformCategoryDefinitions, platformCategoryFor, platformParameterProblems } from '../../connectors';
+import { platformCategoryDefinitions, platformCategoryFor, platformParameterProblems, secretParameterKeys } from '../../connectors';
 import { checkedFieldValues, type FieldValues } from '../../connector-kit/fields';
 import { fieldError } from '../../errors';
 import { secretBoxOf } from '../../accounts/secret-box';
@@ -79,6 +79,8 @@ export const platformConnections = defineEntity({
     filters.category_type ? query.where('platform_connection.category_type', '=', filters.category_type) : query,
   toItems: async (db, _viewer, rows: PlatformConnectionRow[]) => rows.map((row) => toPlatformConnection(row, secretBoxOf(db))),
   mayWrite: (viewer, row) => row.owner_id === viewer.id,
+  // the category's secret parameters never reach the audit log, not even masked as answered
+  audit: { secrets: (item) => [...secretParameterKeys(item.category_type)].map((key) => `connection_parameters.${key}`) },
   writes: {
     body: PlatformConnectionWriteSchema,
     async create(db, viewer, body) {

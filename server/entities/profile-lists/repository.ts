@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { inTransaction } from '../../db/transaction';
 import type { Database, ProfileListTable } from '../../db/schema';
 import type { ProfileList, ProfileListWrite } from '../../../types/api';
 import type { Viewer } from '../../db/viewer';
@@ -28,7 +29,7 @@ export async function withProfiles(db: Kysely<Database>, viewer: Viewer, rows: P
 }
 
 export async function createProfileList(db: Kysely<Database>, ownerId: number, data: Required<ProfileListWrite>): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await trx
       .insertInto('profile_list')
       .values({ name: data.name.trim(), owner_id: ownerId })
@@ -40,7 +41,7 @@ export async function createProfileList(db: Kysely<Database>, ownerId: number, d
 }
 
 export async function updateProfileList(db: Kysely<Database>, id: number, data: Partial<ProfileListWrite>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx
       .updateTable('profile_list')
       .set({ updated_at: sql`now()`, ...(data.name !== undefined ? { name: data.name.trim() } : {}) })

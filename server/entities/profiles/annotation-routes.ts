@@ -17,6 +17,8 @@ import { findVisibleProfile, toDetail } from './repository';
 import { SIGNALS_MATCH_QUEUE } from '../../signals/queues';
 import type { Database } from '../../db/schema';
 import type { Viewer } from '../../db/viewer';
+import { audited } from '../../audit/audited';
+import { represent } from '../../audit/changes';
 
 const tags = ['profiles'];
 
@@ -47,7 +49,16 @@ export function annotationRoutes(app: ReturnType<typeof typed>): void {
       const changes = corrected.filter(
         ([field, value]) => JSON.stringify((row as Record<string, unknown>)[field] ?? null) !== JSON.stringify(value ?? null),
       );
-      await app.db.transaction().execute(async (trx) => {
+      await audited(app.db, request.user, async (trx, trail) => {
+        trail.add({
+          action: 'update',
+          entity: 'profiles',
+          object_id: row.id,
+          object_repr: represent(row),
+          changes: Object.fromEntries(
+            changes.map(([field, value]) => [field, { before: (row as Record<string, unknown>)[field] ?? null, after: value ?? null }]),
+          ),
+        });
         await trx
           .updateTable('profile')
           .set({

@@ -20,6 +20,8 @@ import { applyProfileFilters, profileFilterSchema, profileList, rangeProblems, t
 import { profileFilterOptions } from '../../ingestion/profile-filter-options';
 import { profilesCsv } from './export';
 import { annotationRoutes } from './annotation-routes';
+import { auditedObjectWrite } from '../../audit/audited';
+import type { AuditAction, Profile } from '../../../types/api';
 import {
   findVisibleProfile,
   listConnections,
@@ -127,12 +129,18 @@ export const profiles = defineEntity({
       },
     );
 
-    /** the three writes answer the updated profile */
-    async function write(request: { user: Parameters<typeof findVisibleProfile>[1]; params: { id: number } }, change: () => Promise<void>) {
-      if (!(await findVisibleProfile(app.db, request.user, request.params.id))) throw notFound();
-      await change();
-      const found = await findVisibleProfile(app.db, request.user, request.params.id);
-      return found ? toDetail(app.db, request.user, found.row) : Promise.reject(notFound());
+    /** the three writes answer the updated profile; each is audited as `action` */
+    async function write(
+      request: { user: Parameters<typeof findVisibleProfile>[1] & { email: string }; params: { id: number } },
+      action: AuditAction,
+      change: (trx: typeof app.db) => Promise<void>,
+    ) {
+      const { id } = request.params;
+      const { after } = await auditedObjectWrite(app.db, request.user, request.user, { entity: profiles, id, action }, async (trx) => {
+        if (!(await findVisibleProfile(trx, request.user, id))) throw notFound();
+        await change(trx);
+      });
+      return after ? (after as Profile) : Promise.reject(notFound());
     }
 
     app.post(
@@ -149,7 +157,7 @@ export const profiles = defineEntity({
       },
       async (request) => {
         checkTwoDecimals('app_rating', request.body.app_rating);
-        return write(request, () => setAppRating(app.db, request.params.id, request.body.app_rating));
+        return write(request, 'rating', (trx) => setAppRating(trx, request.params.id, request.body.app_rating));
       },
     );
 
@@ -166,7 +174,7 @@ export const profiles = defineEntity({
       },
       async (request) => {
         checkTwoDecimals('profile_rating', request.body.profile_rating);
-        return write(request, () => setUserRating(app.db, request.params.id, request.user.id, request.body.profile_rating));
+        return write(request, 'rating', (trx) => setUserRating(trx, request.params.id, request.user.id, request.body.profile_rating));
       },
     );
 
@@ -184,7 +192,7 @@ export const profiles = defineEntity({
       async (request) => {
         const comment = request.body.comment.trim();
         if (!comment) throw fieldError('comment', 'This field may not be blank.');
-        return write(request, () => setComment(app.db, request.params.id, request.user.id, comment));
+        return write(request, 'comment', (trx) => setComment(trx, request.params.id, request.user.id, comment));
       },
     );
   },

@@ -1,6 +1,7 @@
 // Rules' SQL and checks (SPEC §3 Rule, §7 Rules): a rule watches one attribute of one model
 // (server/signals/vocabulary.ts) on the profiles of some profile lists, and belongs to its owner.
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { inTransaction } from '../../db/transaction';
 import type { Database, RuleTable } from '../../db/schema';
 import type { Viewer } from '../../db/viewer';
 import type { Rule, RuleDetails, RuleWrite } from '../../../types/api';
@@ -95,7 +96,7 @@ export async function checkPreview(db: Kysely<Database>, viewer: Viewer, rule: W
 
 export async function createRule(db: Kysely<Database>, viewer: Viewer, body: RuleWrite): Promise<number> {
   await checkRule(db, viewer, body, body.profile_lists);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await trx
       .insertInto('rule')
       .values({
@@ -123,7 +124,7 @@ export async function updateRule(db: Kysely<Database>, viewer: Viewer, id: numbe
   const stored = await db.selectFrom('rule').select(['model_name', 'attribute', 'operator']).where('id', '=', id).executeTakeFirstOrThrow();
   await checkRule(db, viewer, { ...stored, ...definedFields(body) }, body.profile_lists);
   const hidden = body.profile_lists ? await unreadableProfileLists(db, viewer, await profileListIdsOf(db, id)) : [];
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx
       .updateTable('rule')
       .set({
@@ -208,7 +209,7 @@ export async function ensurePersonalRule(db: Kysely<Database>, user: { id: numbe
     .where('name', '=', PERSONAL_RULE_NAME)
     .executeTakeFirst();
   if (existing) return;
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const row = await trx
       .insertInto('rule')
       .values({

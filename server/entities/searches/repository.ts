@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { inTransaction } from '../../db/transaction';
 import type { Database, SavedSearchTable } from '../../db/schema';
 import type { Viewer } from '../../db/viewer';
 import { fieldError } from '../../errors';
@@ -42,7 +43,7 @@ const alertSettings = (data: Partial<SavedSearchWrite>) => ({
  * the owner, who would otherwise receive alerts someone else switched on.
  */
 export async function updateSavedSearch(db: Kysely<Database>, viewer: Viewer, id: number, data: Partial<SavedSearchWrite>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const current = await trx
       .selectFrom('saved_search')
       .select(['watched', 'url', 'owner_id', 'priority', 'notification_type'])

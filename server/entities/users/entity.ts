@@ -1,13 +1,15 @@
 // The users' administration, staff only, and the signed-in user (SPEC §7 Authentication and users).
 import { DetailSchema, errors } from '../../../types/schema';
 import { CrowdsourcingRequestSchema, DigestSettingsSchema, UserIdRequestSchema, UserSchema } from '../../../types/wire/auth';
-import { findUser, updateDigestSettings, updateUser, type UserRow } from '../../accounts/users';
+import { findUser, updateDigestSettings, updateUser, type CurrentUser, type UserRow } from '../../accounts/users';
 import { revokeTokens } from '../../accounts/tokens';
 import { defineEntity } from '../../http/crud';
 import { fieldError } from '../../errors';
 import { DEFAULT_ENTITIES_QUEUE } from '../../accounts/default-entities';
 import { knownTimeZone } from '../../signals/delivery/digest-clock';
 import { toUser } from './repository';
+import { auditedObjectWrite } from '../../audit/audited';
+import type { AuditAction, User } from '../../../types/api';
 
 const staff = { access: 'staff' as const };
 const tags = ['users'];
@@ -32,6 +34,8 @@ export const users = defineEntity({
     search: ['first_name', 'last_name', 'email', "first_name || ' ' || last_name"],
   },
   rows: (db) => db.selectFrom('app_user').selectAll(),
+  // a user reads as the e-mail they sign in with
+  audit: { represent: (user) => user.email },
   toItems: async (_db, _viewer, rows: UserRow[]) => rows.map(toUser),
 
   routes(app) {
@@ -58,8 +62,11 @@ export const users = defineEntity({
       async (request) => {
         const timeZone = knownTimeZone(request.body.time_zone);
         if (!timeZone) throw fieldError('time_zone', `Unknown time zone "${request.body.time_zone}".`);
-        const user = await updateDigestSettings(app.db, request.user.id, { time_zone: timeZone, digest_hour: request.body.digest_hour });
-        return toUser(user!);
+        const target = { entity: users, id: request.user.id, action: 'settings' as const };
+        const { after } = await auditedObjectWrite(app.db, request.user, request.user, target, (trx) =>
+          updateDigestSettings(trx, request.user.id, { time_zone: timeZone, digest_hour: request.body.digest_hour }),
+        );
+        return after as User;
       },
     );
 
@@ -69,7 +76,13 @@ export const users = defineEntity({
       if (!user) throw fieldError('user_id', `Invalid pk "${userId}" - object does not exist.`);
       return user;
     }
-    const updated = async (id: number, changes: Parameters<typeof updateUser>[2]) => toUser((await updateUser(app.db, id, changes))!);
+    /** a staff change to a user, audited as `action` */
+    const updated = async (request: { user: CurrentUser }, id: number, action: AuditAction, changes: Parameters<typeof updateUser>[2]) => {
+      const { after } = await auditedObjectWrite(app.db, request.user, request.user, { entity: users, id, action }, (trx) =>
+        updateUser(trx, id, changes),
+      );
+      return after as User;
+    };
 
     app.post(
       '/users/crowdsourcing/',
@@ -82,7 +95,8 @@ export const users = defineEntity({
           response: { 200: UserSchema, ...errors(400, 401, 403) },
         },
       },
-      async (request) => updated((await targetUser(request.body.user_id)).id, { is_crowdsourcing: request.body.is_crowdsourcing }),
+      async (request) =>
+        updated(request, (await targetUser(request.body.user_id)).id, 'crowdsourcing', { is_crowdsourcing: request.body.is_crowdsourcing }),
     );
 
     app.post(
@@ -111,7 +125,7 @@ export const users = defineEntity({
         config: staff,
         schema: { tags, summary: 'Activate a user', body: UserIdRequestSchema, response: { 200: UserSchema, ...errors(400, 401, 403) } },
       },
-      async (request) => updated((await targetUser(request.body.user_id)).id, { is_active: true }),
+      async (request) => updated(request, (await targetUser(request.body.user_id)).id, 'activation', { is_active: true }),
     );
 
     app.post(
@@ -128,7 +142,7 @@ export const users = defineEntity({
       async (request) => {
         const user = await targetUser(request.body.user_id);
         if (user.id === request.user.id) throw fieldError('user_id', 'You cannot de-activate yourself.');
-        const answer = await updated(user.id, { is_active: false });
+        const answer = await updated(request, user.id, 'activation', { is_active: false });
         // their sessions end: re-activating the account later must not revive them
         await revokeTokens(app.db, user.id);
         return answer;
