@@ -23,7 +23,9 @@ export function EntityFilter({ values, onChange }: ListFilterProps) {
       label={translate(t('entity'))}
       value={selected}
       onChange={(event) => onChange({ entity: event.target.value ? [event.target.value] : [] })}
-      sx={{ minWidth: 180 }}
+      // react-admin's theme makes text fields full width: these sit in a row
+      fullWidth={false}
+      sx={{ minWidth: 200 }}
     >
       <MenuItem value="">{translate(t('all_entities'))}</MenuItem>
       {[...entities, ...choices].map((choice) => (
@@ -64,6 +66,8 @@ export function DateRangeFilter({ values, onChange }: ListFilterProps) {
         onChange({ [key]: instant ? [instant] : [] });
       }}
       slotProps={{ inputLabel: { shrink: true } }}
+      fullWidth={false}
+      sx={{ width: 170 }}
     />
   );
   return (

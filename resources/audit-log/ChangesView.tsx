@@ -24,7 +24,8 @@ export function ChangesSummary() {
   const lines = changeLines(entry.changes);
   const more = lines.length - SHOWN_FIELDS;
   return (
-    <Box title={lines.map((line) => lineText(line, (value) => valueText(value))).join('\n')}>
+    // wide enough that a narrow screen does not break it letter by letter
+    <Box title={lines.map((line) => lineText(line, (value) => valueText(value))).join('\n')} sx={{ minWidth: 200 }}>
       {lines.slice(0, SHOWN_FIELDS).map((line) => (
         <Typography key={line.field} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
           {lineText(line, (value) => valueText(value, true))}

@@ -16,7 +16,7 @@ export interface ChangeLine {
 
 /** A value as text: strings as they are, lists of plain values comma-separated, objects as JSON. */
 export function valueText(value: unknown): string | null {
-  if (value === null || value === undefined || value === '') return null;
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return null;
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object')) return value.map(String).join(', ');

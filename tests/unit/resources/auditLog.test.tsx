@@ -48,7 +48,12 @@ const entries = [
       lists: { before: null, after: [1, 2] },
     },
   }),
-  entry(3, { action: 'delete', object_id: 9, object_repr: 'Gone Person', changes: { first_name: { before: 'Gone', after: null } } }),
+  entry(3, {
+    action: 'delete',
+    object_id: 9,
+    object_repr: 'Gone Person',
+    changes: { first_name: { before: 'Gone', after: null }, tags: { before: [], after: ['x'] } },
+  }),
   entry(4, {
     entity: 'platform-connections',
     object_id: 2,
@@ -109,6 +114,10 @@ describe('AuditLogList', () => {
     expect(within(created).getByText('summary: (empty) → A summary that goes on for much longer…')).toBeInTheDocument();
     expect(within(created).getByText('+1 more field')).toBeInTheDocument();
     expect(within(created).getByTitle(/lists: \(empty\) → 1, 2/)).toBeInTheDocument();
+
+    // no value and an empty list read alike
+    const deleted = rowOf('first_name: Gone → (empty)');
+    expect(within(deleted).getByText('tags: (empty) → x')).toBeInTheDocument();
 
     // masked secrets as they come; an entity the app does not register reads as it is, unlinked
     const masked = rowOf(`api_key: ${AUDIT_MASK} → ${AUDIT_MASK}`);
