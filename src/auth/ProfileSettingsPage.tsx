@@ -1,12 +1,13 @@
 // /user-profile-detail, "Profile Settings" (SPEC §2 Account screens): the user's
 // names and email, and the way to change the password; then the daily digest's time zone and
-// hour (issue 18: DigestSettings.tsx).
+// hour (issue 18: DigestSettings.tsx) and the signed-in sessions (issue 19: SessionsSection.tsx).
 import { Button, CircularProgress, Stack, TextField } from '@mui/material';
 import { LinkBase, useTranslate } from 'react-admin';
 import { errorMessage } from '../../dataProvider/errors';
 import { AccountPage } from './AccountPage';
 import { DigestSettings } from './DigestSettings';
 import { FeedbackBanner } from './FeedbackBanner';
+import { SessionsSection } from './SessionsSection';
 import { useCurrentUser } from './useCurrentUser';
 
 export function ProfileSettingsPage() {
@@ -38,6 +39,7 @@ export function ProfileSettingsPage() {
         </Stack>
       )}
       {user && <DigestSettings user={user} />}
+      {user && <SessionsSection />}
     </AccountPage>
   );
 }
