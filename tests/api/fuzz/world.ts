@@ -27,10 +27,12 @@ interface Caller {
  * Columns a request may change without changing anything: every authenticated request
  * slides its token's expiry and stamps its use (at most once a minute, server/accounts/tokens.ts),
  * refused or not. The rest of auth_token (a revocation, a new token) counts.
- * Throttle counts live in memory, not in a table; pg-boss keeps its jobs in a schema of its own.
+ * Throttle counts (in memory on PGlite, in the `throttle` table on PostgreSQL) change with every
+ * counted attempt, refused or not: that table is left out whole. pg-boss keeps its jobs in a schema of its own.
  */
 const VOLATILE_COLUMNS: Record<string, string[]> = {
   auth_token: ['last_used_at', 'expires_at'],
+  throttle: ['key', 'hits', 'refused', 'expires_at'],
 };
 
 export interface OperationStats {
