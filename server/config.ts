@@ -55,6 +55,12 @@ function flag(value: string | undefined): boolean | undefined {
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 }
 
+/** A whole number of days, at least one; unset or not a number: the default. */
+function days(value: string | undefined, fallback: number): number {
+  const n = Math.floor(Number(value || fallback));
+  return Number.isFinite(n) ? Math.max(1, n) : fallback;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
@@ -82,7 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       superviseSeconds: Math.max(1, Number(env.JOB_SUPERVISE_SECONDS) || 30),
       retryDelaySeconds: Math.max(0, Number(env.JOB_RETRY_DELAY_SECONDS ?? 15) || 0),
       notifyRetrySeconds: Math.max(0, Number(env.NOTIFY_RETRY_SECONDS ?? 15) || 0),
-      auditDays: Math.max(1, Math.floor(Number(env.AUDIT_DAYS ?? 365)) || 365),
+      auditDays: days(env.AUDIT_DAYS, 365),
     },
     allowPrivateFeeds: flag(env.ALLOW_PRIVATE_FEEDS) ?? false,
   };

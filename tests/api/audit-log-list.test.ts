@@ -8,6 +8,8 @@ import type { AuditEntry, ListResponse } from '../../types/api';
 import { loadConfig } from '../../server/config';
 import { insertAuditEntries, type AuditRecord } from '../../server/audit/record';
 import { AUDIT_RETENTION_QUEUE } from '../../server/jobs/audit-retention';
+import { PASSWORD_CHANGED, auditedAccountWrite, sessionsEnded } from '../../server/audit/account';
+import { AUDIT_MASK } from '../../types/api';
 import { startTestApi, type TestApi, type TestUser } from './harness';
 import { expectErrors, expectStatus } from './expect';
 
@@ -106,6 +108,13 @@ describe('the CSV export', () => {
 });
 
 describe('retention and volume', () => {
+  it('AUDIT_DAYS: 365 by default, whole days of at least one', () => {
+    expect(loadConfig({}).jobTiming.auditDays).toBe(365);
+    expect(loadConfig({ AUDIT_DAYS: '30' }).jobTiming.auditDays).toBe(30);
+    expect(loadConfig({ AUDIT_DAYS: 'forever' }).jobTiming.auditDays).toBe(365);
+    expect(loadConfig({ AUDIT_DAYS: '0' }).jobTiming.auditDays).toBe(1);
+  });
+
   it(`the daily job deletes entries older than AUDIT_DAYS (${AUDIT_DAYS} here), keeps the rest`, async () => {
     const count = async () =>
       (await api.handle.db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
@@ -131,5 +140,43 @@ describe('retention and volume', () => {
     await insertAuditEntries(counting, null, records);
     expect(statements).toBe(3);
     expect((await list('?entity=notifications&page_size=1')).count).toBe(2_500);
+  });
+});
+
+describe('the account calls’ recorder (for the auth routes)', () => {
+  it('records a password change masked and sessions ended, with the write; a write that fails records nothing', async () => {
+    const db = api.handle.db;
+    const user = { id: scout.id, email: scout.email };
+    await auditedAccountWrite(
+      db,
+      user,
+      user,
+      'password',
+      async (trx) => {
+        await trx.updateTable('app_user').set({ first_name: 'Renamed' }).where('id', '=', user.id).execute();
+      },
+      () => PASSWORD_CHANGED,
+    );
+    await auditedAccountWrite(db, user, user, 'sessions', async () => 2, sessionsEnded);
+    await expect(
+      auditedAccountWrite(
+        db,
+        user,
+        user,
+        'password',
+        async (trx) => {
+          await trx.updateTable('app_user').set({ first_name: 'Never' }).where('id', '=', user.id).execute();
+          throw new Error('refused');
+        },
+        () => PASSWORD_CHANGED,
+      ),
+    ).rejects.toThrow('refused');
+    const entries = (await list(`?user=${scout.id}&action=password&action=sessions`)).results;
+    expect(entries.map((e) => [e.action, e.changes])).toEqual([
+      ['sessions', { sessions_ended: { before: null, after: 2 } }],
+      ['password', { password: { before: AUDIT_MASK, after: AUDIT_MASK } }],
+    ]);
+    const row = await db.selectFrom('app_user').select('first_name').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.first_name).toBe('Renamed');
   });
 });
