@@ -3,12 +3,19 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './server/build/precompress.mjs';
+import { routePreloads } from './server/build/route-preloads.mjs';
+import { PUBLIC_PATHS } from './src/public/pagePaths';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 8000}`;
 
 export default defineConfig({
   // precompress: every built text file gets .br and .gz siblings, served as they are (server/http/static-app.ts)
-  plugins: [react(), precompress()],
+  // routePreloads: the scripts each page needs beyond index.html's, for the server to name in it (server/http/page-preloads.ts)
+  plugins: [
+    react(),
+    routePreloads({ publicPaths: PUBLIC_PATHS, adminModule: fileURLToPath(new URL('./src/App.tsx', import.meta.url)) }),
+    precompress(),
+  ],
   // the polyfill's dozen packages out of the first script (src/public/objectEntries.cjs)
   resolve: { alias: { 'object.entries': fileURLToPath(new URL('./src/public/objectEntries.cjs', import.meta.url)) } },
   server: { port: 5173, proxy: { '/api': apiTarget } },

@@ -8,7 +8,8 @@ const outdir = path.join(root, 'build/server');
 export const serverBundle = path.join(outdir, 'serve.mjs');
 /** makes the database templates (server/cli/prepare.ts) */
 export const prepareBundle = path.join(outdir, 'prepare.mjs');
-const sources = ['server', 'types', 'package-lock.json'].map((name) => path.join(root, name));
+// src/public/pagePaths.ts: which scripts a page needs (server/http/page-preloads.ts)
+const sources = ['server', 'types', 'src/public/pagePaths.ts', 'package-lock.json'].map((name) => path.join(root, name));
 
 /** packages read from their own folder at run time (WebAssembly, data and static files), or never needed */
 const external = ['@electric-sql/pglite', '@fastify/swagger-ui', 'vite', 'esbuild', 'pg-native'];

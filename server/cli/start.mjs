@@ -15,6 +15,7 @@ const appSources = [
   'index.html',
   'vite.config.ts',
   'server/build/precompress.mjs',
+  'server/build/route-preloads.mjs',
   'package-lock.json',
 ];
 

@@ -1,17 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { notFoundBody } from './errors';
+import { pagePreloader } from './page-preloads';
 
 /**
- * Serves the built app, precompressed; client routes (/profiles/12, /login…) get index.html
- * (history fallback). Nothing here is compressed on the fly (server/http/compression.ts).
+ * Serves the built app, precompressed; pages (/, /profiles/12, /login…) get index.html (history
+ * fallback), naming the scripts the page needs beyond its own when the build listed them
+ * (page-preloads.ts). Nothing here is compressed per request (server/http/compression.ts).
  */
 export async function registerStaticApp(app: FastifyInstance, root: string): Promise<void> {
   await app.register(fastifyStatic, {
     root,
     // files are looked up per request: a rebuild while the server runs is served at once
     wildcard: true,
-    index: ['index.html'],
+    // '/' is a page like the others (below): it names the admin app's scripts
+    index: false,
     // the build writes a .br and a .gz beside every text file (server/build/precompress.mjs): sent as
     // they are with Content-Encoding and Vary: Accept-Encoding, the plain file to clients that take
     // neither; index.html too, for the history fallback below (sendFile)
@@ -21,11 +24,28 @@ export async function registerStaticApp(app: FastifyInstance, root: string): Pro
       res.header('Cache-Control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  const pageFor = pagePreloader(root);
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    reply.header('Cache-Control', 'no-cache');
+    const page = pageFor(pathname, request.headers['accept-encoding']);
+    if (!page) return reply.sendFile('index.html');
+    reply.header('Vary', 'Accept-Encoding').header('ETag', page.etag);
+    if (
+      String(request.headers['if-none-match'] ?? '')
+        .split(/\s*,\s*/)
+        .includes(page.etag)
+    )
+      return reply.status(304).send();
+    if (page.encoding) reply.header('Content-Encoding', page.encoding);
+    return reply.type('text/html; charset=utf-8').send(page.body);
+  };
+  // the home page: @fastify/static would send index.html as it is
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, '/'));
   app.setNotFoundHandler((request, reply) => {
     // a file has an extension in its path; a page's query may hold dots (?search=john.doe)
     const pathname = request.url.split('?')[0];
     const isPage = request.method === 'GET' && !pathname.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(pathname);
-    if (isPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    return reply.status(404).send(notFoundBody(request.method, request.url));
+    if (!isPage) return reply.status(404).send(notFoundBody(request.method, request.url));
+    return sendPage(request, reply, pathname);
   });
 }

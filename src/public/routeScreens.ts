@@ -1,15 +1,18 @@
 // The screen chunk of the page being opened, asked for beside the admin app's own script: the
 // resource's lazy screen (src/admin-kit/lazyScreen.ts) then finds it loaded or on its way, instead
-// of asking for it once the app has rendered (a round trip on a slow network). By the
-// resources' naming: /<resource> is resources/<resource>/*List.tsx, /<resource>/<id> *Show.tsx.
+// of asking for it once the app has rendered (a round trip on a slow network). The page the
+// server sent names these already when it could (server/http/page-preloads.ts); this covers a
+// build served otherwise (vite preview, another server) and is free when it did.
+import { screenOfPath } from './pagePaths';
+
 const lists = import.meta.glob('../../resources/*/*List.tsx');
 const shows = import.meta.glob('../../resources/*/*Show.tsx');
 
 /** The screen modules of `pathname` (paths as the loaders' keys), none when it is not a list or a detail. */
 export function routeScreenPaths(pathname: string): string[] {
-  const [folder, id, more] = pathname.split('/').filter(Boolean);
-  if (!folder || more !== undefined || id === 'create') return [];
-  return Object.keys(id === undefined ? lists : shows).filter((path) => path.split('/').at(-2) === folder);
+  const screen = screenOfPath(pathname);
+  if (!screen) return [];
+  return Object.keys(screen.kind === 'list' ? lists : shows).filter((path) => path.split('/').at(-2) === screen.folder);
 }
 
 export function preloadRouteScreen(pathname: string): void {

@@ -115,6 +115,21 @@ describe('the built app, sent precompressed', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('<div id="root">');
   });
+
+  it('answers a revalidation with 304: index.html (at / and for client routes) and the hashed assets', async () => {
+    // no-cache means "ask first": a page that has not changed costs a round trip, not its bytes
+    for (const url of ['/', '/login', '/profiles/3', '/assets/index-3f9c2a.js']) {
+      const first = await get(url, BR_GZIP);
+      const etag = first.headers.etag as string;
+      expect(etag, url).toMatch(/^(W\/)?"/);
+      const again = await api.call(undefined, { method: 'GET', url, headers: { 'accept-encoding': BR_GZIP, 'if-none-match': etag } });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.rawPayload.length, url).toBe(0);
+      // the brotli copy and the plain one are different bytes: one's tag must not revalidate the other
+      const plain = await api.call(undefined, { method: 'GET', url, headers: { 'if-none-match': etag } });
+      expect(plain.statusCode, url).toBe(200);
+    }
+  });
 });
 
 describe('API answers', () => {

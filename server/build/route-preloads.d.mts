@@ -1,0 +1,17 @@
+import type { Plugin } from 'vite';
+
+/** Where the build writes the list, in the output folder. */
+export declare const ROUTE_PRELOADS_FILE: string;
+
+/** What the build writes: the scripts a page needs beyond index.html's, as URLs. */
+export interface RoutePreloads {
+  /** pages that need nothing more (the small public app) */
+  publicPaths: string[];
+  /** the admin app: every other page */
+  admin: string[];
+  /** per resource folder (= its route), the list's and the detail's screen chunks */
+  screens: Record<string, { list?: string[]; show?: string[] }>;
+}
+
+/** Vite plugin: writes ROUTE_PRELOADS_FILE into the output folder. */
+export declare function routePreloads(options: { publicPaths: readonly string[]; adminModule: string }): Plugin;

@@ -1,0 +1,57 @@
+// Which scripts a page needs beyond what index.html names, written by the build for the server
+// (server/http/page-preloads.ts) to name in the page it sends: a signed-in page (/profiles, /users/3,
+// /) needs the admin app (src/App.tsx) and its screen's chunk, which the first script would
+// otherwise ask for only once it has run — a round trip more on a phone's network. The signed-out
+// pages (src/public/pagePaths.ts) need nothing more. Plain JavaScript, like precompress.mjs.
+import path from 'node:path';
+
+/** Where the build writes the list, in the output folder (a dot folder: @fastify/static does not serve it). */
+export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+
+/** A resource's screen module → its folder and kind, by the resources' naming (resources/<folder>/*List.tsx). */
+const SCREEN = /\/resources\/([^/]+)\/[^/]+(List|Show)\.tsx$/;
+
+/**
+ * @param {{ publicPaths: readonly string[], adminModule: string }} options
+ *   adminModule: the admin app's module (an absolute path), loaded with import() by the entry
+ * @returns {import('vite').Plugin}
+ */
+export function routePreloads({ publicPaths, adminModule }) {
+  return {
+    name: 'talent:route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      /** a chunk and every chunk it imports statically, as URLs */
+      const closure = (chunk, seen = new Set()) => {
+        if (seen.has(chunk.fileName)) return seen;
+        seen.add(chunk.fileName);
+        for (const imported of chunk.imports) if (byFile.has(imported)) closure(byFile.get(imported), seen);
+        return seen;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const admin = chunks.find((chunk) => chunk.facadeModuleId && path.resolve(chunk.facadeModuleId) === path.resolve(adminModule));
+      if (!entry || !admin) throw new Error(`route-preloads: no ${entry ? 'chunk of ' + adminModule : 'entry chunk'} in the bundle`);
+      const named = closure(entry); // index.html names these already
+      const adminFiles = [...closure(admin)].filter((file) => !named.has(file));
+      const screens = {};
+      for (const chunk of chunks) {
+        const match = chunk.facadeModuleId?.split(path.sep).join('/').match(SCREEN);
+        if (!match) continue;
+        const [, folder, kind] = match;
+        const already = new Set([...named, ...adminFiles]);
+        screens[folder] = { ...screens[folder], [kind.toLowerCase()]: [...closure(chunk)].filter((file) => !already.has(file)) };
+      }
+      const url = (file) => `/${file}`;
+      const preloads = {
+        publicPaths: [...publicPaths],
+        admin: adminFiles.map(url),
+        screens: Object.fromEntries(
+          Object.entries(screens).map(([folder, kinds]) => [folder, Object.fromEntries(Object.entries(kinds).map(([kind, files]) => [kind, files.map(url)]))]),
+        ),
+      };
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 2)}\n` });
+    },
+  };
+}

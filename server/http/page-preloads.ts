@@ -1,0 +1,82 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../build/route-preloads.mjs';
+import { screenOfPath } from '../../src/public/pagePaths';
+
+/** One way of sending a page: its bytes, their Content-Encoding (none for the plain file) and ETag. */
+export interface PageVariant {
+  body: Buffer;
+  encoding?: 'br' | 'gzip';
+  etag: string;
+}
+
+/** The scripts `pathname` needs beyond the ones index.html names (the build's list, server/build/route-preloads.mjs). */
+export function preloadsOf(preloads: RoutePreloads, pathname: string): string[] {
+  if (preloads.publicPaths.includes(pathname)) return [];
+  const screen = screenOfPath(pathname);
+  return [...preloads.admin, ...((screen && preloads.screens[screen.folder]?.[screen.kind]) ?? [])];
+}
+
+/** Brotli when the client takes it, else gzip, else none (a zero q-value refuses one). */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const taken = new Set(
+    String(acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(/\s*;\s*/))
+      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q))
+      .map(([name]) => name.toLowerCase()),
+  );
+  if (taken.has('br')) return 'br';
+  if (taken.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * index.html naming, as <link rel="modulepreload">, the scripts that each page needs beyond its own
+ * (an admin page: the admin app and its screen's chunk), so that a phone asks for them all at once
+ * rather than a round trip later. Made once per build and set of scripts, brotli and gzip included;
+ * null when the build wrote no list (an older build, a test's app) or the page needs nothing more,
+ * and index.html goes out as it is.
+ */
+export function pagePreloader(root: string) {
+  let built: { at: string; preloads: RoutePreloads | null; html: string; pages: Map<string, PageVariant[]> } | undefined;
+
+  /** The build's files, read again when a rebuild changed them (the server serves a rebuild at once). */
+  function current() {
+    const listFile = path.join(root, ROUTE_PRELOADS_FILE);
+    const indexFile = path.join(root, 'index.html');
+    const stamp = (file: string) => (fs.existsSync(file) ? `${fs.statSync(file).mtimeMs}` : '-');
+    const at = `${stamp(listFile)} ${stamp(indexFile)}`;
+    if (built?.at !== at) {
+      const preloads = fs.existsSync(listFile) ? (JSON.parse(fs.readFileSync(listFile, 'utf8')) as RoutePreloads) : null;
+      built = { at, preloads, html: fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : '', pages: new Map() };
+    }
+    return built;
+  }
+
+  return function variantFor(pathname: string, acceptEncoding: string | undefined): PageVariant | null {
+    const { preloads, html, pages } = current();
+    if (!preloads || !html.includes('</head>')) return null;
+    const urls = preloadsOf(preloads, pathname);
+    if (urls.length === 0) return null;
+    const key = urls.join(' ');
+    let variants = pages.get(key);
+    if (!variants) {
+      const links = urls.map((url) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(url)}">`).join('\n    ');
+      const plain = Buffer.from(html.replace('</head>', `  ${links}\n  </head>`));
+      const tag = crypto.createHash('sha1').update(plain).digest('base64url').slice(0, 20);
+      variants = [
+        { body: plain, etag: `"${tag}"` },
+        { body: zlib.brotliCompressSync(plain), encoding: 'br', etag: `"${tag}-br"` },
+        { body: zlib.gzipSync(plain, { level: 9 }), encoding: 'gzip', etag: `"${tag}-gz"` },
+      ];
+      pages.set(key, variants);
+    }
+    const encoding = pickEncoding(acceptEncoding);
+    return variants.find((variant) => variant.encoding === encoding) ?? variants[0];
+  };
+}

@@ -1,0 +1,14 @@
+// What a page's path says about the scripts it needs, read by the app (src/main.tsx), the build
+// (vite.config.ts) and the server (server/http/page-preloads.ts) alike: the signed-out screens a
+// first visit shows in the small public app (src/public/PublicApp.tsx), and the resource screen
+// that an admin page opens, by the resources' naming (resources/<folder>/*List.tsx, *Show.tsx).
+export const PUBLIC_PATHS = ['/login', '/signup', '/forgot-password', '/reset-password', '/activate-account'] as const;
+
+export type PublicPath = (typeof PUBLIC_PATHS)[number];
+
+/** The resource screen `pathname` opens: /<folder> its list, /<folder>/<id> its detail; else null. */
+export function screenOfPath(pathname: string): { folder: string; kind: 'list' | 'show' } | null {
+  const [folder, id, more] = pathname.split('/').filter(Boolean);
+  if (!folder || more !== undefined || id === 'create') return null;
+  return { folder, kind: id === undefined ? 'list' : 'show' };
+}

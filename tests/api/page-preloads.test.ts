@@ -1,0 +1,125 @@
+// Pages name the scripts they need beyond index.html's (server/http/page-preloads.ts, from the
+// build's list: server/build/route-preloads.mjs): an admin page the admin app and its screen's
+// chunk, a signed-out page nothing more; sent precompressed, never cached, revalidated with 304.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from './harness';
+import { pickEncoding, preloadsOf } from '../../server/http/page-preloads';
+import type { RoutePreloads } from '../../server/build/route-preloads.mjs';
+
+const BR_GZIP = 'gzip, deflate, br';
+const PRELOADS: RoutePreloads = {
+  publicPaths: ['/login', '/signup'],
+  admin: ['/assets/App-aa11.js', '/assets/Title-bb22.js'],
+  screens: { profiles: { list: ['/assets/ProfileList-cc33.js', '/assets/DataTable-dd44.js'], show: ['/assets/ProfileShow-ee55.js'] } },
+};
+const HTML = `<!doctype html><html><head><title>Talent</title><script type="module" crossorigin src="/assets/index-ff66.js"></script></head><body><div id="root"></div></body></html>`;
+
+function decoded(response: LightMyRequestResponse): string {
+  const encoding = response.headers['content-encoding'];
+  if (encoding === 'br') return zlib.brotliDecompressSync(response.rawPayload).toString();
+  if (encoding === 'gzip') return zlib.gunzipSync(response.rawPayload).toString();
+  return response.body;
+}
+const preloaded = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+describe('the scripts a page needs (the build list read by path)', () => {
+  it('is the admin app and the screen of an admin page, nothing for a signed-out one', () => {
+    expect(preloadsOf(PRELOADS, '/profiles')).toEqual([...PRELOADS.admin, ...PRELOADS.screens.profiles.list!]);
+    expect(preloadsOf(PRELOADS, '/profiles/12')).toEqual([...PRELOADS.admin, ...PRELOADS.screens.profiles.show!]);
+    for (const page of ['/', '/profiles/create', '/profiles/12/update', '/users', '/change-password']) {
+      expect(preloadsOf(PRELOADS, page), page).toEqual(PRELOADS.admin);
+    }
+    for (const page of ['/login', '/signup']) expect(preloadsOf(PRELOADS, page), page).toEqual([]);
+  });
+
+  it('takes brotli, else gzip, else nothing, as the browser says', () => {
+    expect(pickEncoding(BR_GZIP)).toBe('br');
+    expect(pickEncoding('gzip, br;q=0')).toBe('gzip');
+    expect(pickEncoding('br;q=0.0, gzip;q=0.5')).toBe('gzip');
+    expect(pickEncoding('deflate')).toBeUndefined();
+    expect(pickEncoding(undefined)).toBeUndefined();
+  });
+});
+
+describe('pages served with their preloads', () => {
+  let api: TestApi;
+  let dir: string;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'page-preloads-'));
+    fs.mkdirSync(path.join(dir, '.vite'));
+    fs.writeFileSync(path.join(dir, 'index.html'), HTML);
+    fs.writeFileSync(path.join(dir, 'index.html.br'), zlib.brotliCompressSync(HTML));
+    fs.writeFileSync(path.join(dir, '.vite/route-preloads.json'), JSON.stringify(PRELOADS));
+    api = await startTestApi({ staticDir: dir });
+  });
+  afterAll(async () => {
+    await api?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const get = (url: string, headers: Record<string, string> = { 'accept-encoding': BR_GZIP }) =>
+    api.call(undefined, { method: 'GET', url, headers });
+
+  it('names the admin app and the opened screen in an admin page, brotli, never cached', async () => {
+    for (const [url, expected] of [
+      ['/profiles', [...PRELOADS.admin, ...PRELOADS.screens.profiles.list!]],
+      ['/profiles/12?tab=2', [...PRELOADS.admin, ...PRELOADS.screens.profiles.show!]],
+      ['/', PRELOADS.admin],
+    ] as const) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(page.headers['content-encoding'], url).toBe('br');
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(String(page.headers.vary).toLowerCase(), url).toContain('accept-encoding');
+      const html = decoded(page);
+      expect(preloaded(html), url).toEqual(expected);
+      // the page itself, with its links before </head>
+      expect(html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '').replace(/\s*<\/head>/, '</head>'), url).toBe(HTML);
+    }
+  });
+
+  it('sends a signed-out page as index.html is, the file the build compressed', async () => {
+    const page = await get('/login');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(decoded(page)).toBe(HTML);
+  });
+
+  it('sends gzip or the plain page to browsers that take no brotli', async () => {
+    const gzip = await get('/profiles', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await get('/profiles', {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(preloaded(decoded(gzip))).toEqual(preloaded(plain.body));
+    expect(preloaded(plain.body)).toHaveLength(4);
+  });
+
+  it('answers a revalidation with 304, per encoding', async () => {
+    const page = await get('/profiles');
+    const etag = String(page.headers.etag);
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const again = await get('/profiles', { 'accept-encoding': BR_GZIP, 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect((await get('/profiles', { 'if-none-match': etag })).statusCode).toBe(200); // the plain page is other bytes
+  });
+
+  it('follows a rebuild at once (a new list and index.html)', async () => {
+    const rebuilt = { ...PRELOADS, admin: ['/assets/App-new1.js'] };
+    fs.writeFileSync(path.join(dir, '.vite/route-preloads.json'), JSON.stringify(rebuilt));
+    const later = new Date(Date.now() + 5000);
+    fs.utimesSync(path.join(dir, '.vite/route-preloads.json'), later, later);
+    expect(preloaded(decoded(await get('/users')))).toEqual(['/assets/App-new1.js']);
+  });
+
+  it('still answers 404 for a missing file and an unknown API path', async () => {
+    expect((await get('/assets/gone-1234.js')).statusCode).toBe(404);
+    expect((await get('/api/v1/nothing-here')).statusCode).toBe(404);
+  });
+});
