@@ -10,6 +10,7 @@ import { benchLighthouse } from './lighthouse';
 import { benchIngestion } from './ingestion';
 import { benchSignals } from './signals';
 import { benchPreview } from './preview';
+import { benchSoak } from './soak';
 import { table } from './stats';
 
 /**
@@ -20,12 +21,18 @@ import { table } from './stats';
  * (database bench_ingestion, emptied at each run), and `signals` (PostgreSQL only: database bench_signals,
  * emptied at each run; `--signals-people` watched people), and `preview` (the rule preview over 30 days of
  * change log: database bench_preview, seeded once and reused; PGlite at `--pglite-profiles` in a
- * data directory of its own, also reused; `--preview-lists`, `--preview-runs`).
+ * data directory of its own, also reused; `--preview-lists`, `--preview-runs`), and `soak` (PostgreSQL: database
+ * bench_soak, emptied at each run; the built server with two web processes and a worker under load
+ * while a web process and the worker are killed; `--soak-seconds`, `--soak-connections`, `--soak-people`).
  */
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     'pg-profiles': { type: 'string', default: '1000000' },
+    /** the PostgreSQL database of the profiles bench (e.g. bench_preview, which holds a million already) */
+    'pg-database': { type: 'string', default: 'bench_profiles' },
+    /** profiles on PostgreSQL: the built server with each of these numbers of web processes, side by side (e.g. 1,2) */
+    'web-processes': { type: 'string' },
     'pglite-profiles': { type: 'string', default: '100000' },
     'no-pg': { type: 'boolean', default: false },
     'no-pglite': { type: 'boolean', default: false },
@@ -41,6 +48,9 @@ const { values, positionals } = parseArgs({
     'signals-wait-seconds': { type: 'string', default: '900' },
     'preview-lists': { type: 'string', default: '100,5000,50000,1000000' },
     'preview-runs': { type: 'string', default: '20' },
+    'soak-seconds': { type: 'string', default: '60' },
+    'soak-connections': { type: 'string', default: '64' },
+    'soak-people': { type: 'string', default: '20000' },
   },
 });
 const parts = positionals.length ? positionals : ['startup', 'users', 'profiles'];
@@ -95,10 +105,13 @@ if (parts.includes('profiles')) {
     );
     for (const r of pglite.rows) rows.push({ database: `PGlite, ${pglite.profiles} profiles`, ...r });
   }
-  const url = await ensureDatabase('bench_profiles');
+  const url = await ensureDatabase(values['pg-database']);
   if (url) {
-    const postgres = await benchProfiles({ databaseUrl: url }, Number(values['pg-profiles']), options);
-    for (const r of postgres.rows) rows.push({ database: `PostgreSQL 15, ${postgres.profiles} profiles`, ...r });
+    for (const webProcesses of values['web-processes']?.split(',').map(Number) ?? [undefined]) {
+      const postgres = await benchProfiles({ databaseUrl: url }, Number(values['pg-profiles']), { ...options, webProcesses });
+      const servers = webProcesses ? `, npm start × ${webProcesses} web process${webProcesses > 1 ? 'es' : ''}` : '';
+      for (const r of postgres.rows) rows.push({ database: `PostgreSQL 15, ${postgres.profiles} profiles${servers}`, ...r });
+    }
   }
   console.log(`${table(rows)}\n`);
 }
@@ -140,6 +153,29 @@ if (parts.includes('preview')) {
     for (const r of pglite.rows) rows.push({ database: `PGlite, ${pglite.profiles} profiles, ${pglite.changes} changes`, ...r });
   }
   console.log(`${table(rows)}\n`);
+}
+if (parts.includes('soak')) {
+  const databaseUrl = await ensureDatabase('bench_soak');
+  if (databaseUrl) {
+    const seconds = Number(values['soak-seconds']);
+    const connections = Number(values['soak-connections']);
+    console.log(
+      `## Soak: every list endpoint, ${connections} connections for ${seconds} s, two web processes and a worker, faults injected\n`,
+    );
+    const soak = await benchSoak({ databaseUrl, seconds, connections, people: Number(values['soak-people']) });
+    console.log(`${table(soak.rows)}\n\n${table([soak.totals])}\n`);
+    console.log(`Events:\n${soak.events.map((e) => `- ${e}`).join('\n')}\n`);
+    console.log(
+      soak.failures.length
+        ? `Failed requests (${soak.failures.length}):\n${soak.failures.slice(0, 50).join('\n')}\n`
+        : 'No failed request.\n',
+    );
+    const f = soak.findings;
+    console.log(
+      `Jobs: ${f.executions} retrieval executions (${f.retried} retried attempts), ${f.notifications} notifications, ${f.mails} mails`,
+    );
+    console.log(f.problems.length ? `Lost or twice:\n${f.problems.slice(0, 50).join('\n')}\n` : 'Nothing lost, nothing twice.\n');
+  }
 }
 if (parts.includes('lighthouse')) {
   console.log('## Lighthouse, mobile preset, performance (median run)\n');

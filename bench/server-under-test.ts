@@ -2,12 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../server/config';
 import { openDatabase, type DatabaseHandle } from '../server/db/connect';
 import { buildApp } from '../server/app';
+import { freePort, startBuiltServer } from '../tests/support/processes';
 
 /** Our real server on a random local port, on the given database; timed over HTTP like a browser would. */
 export interface BenchServer {
   url: string;
-  app: FastifyInstance;
+  /** the server in this process (absent: the built server in processes of its own) */
+  app?: FastifyInstance;
+  /** this process's own connection to the server's database */
   handle: DatabaseHandle;
+  /** the built server: resolves once each web process has built its profile index */
+  indexesBuilt?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,6 +32,48 @@ export async function startBenchServer(target: { databaseUrl?: string; dataDir?:
     handle,
     async close() {
       await app.close();
+      await handle.close();
+    },
+  };
+}
+
+/**
+ * The built server as `npm start` runs it, with `webProcesses` web processes on PostgreSQL (no job
+ * workers: WORKERS=0), on a free port; resolves once every one answers. Logs at info as in
+ * production (each request logged), read here without parsing the request lines.
+ */
+export async function startBuiltBenchServer(databaseUrl: string, webProcesses: number): Promise<BenchServer> {
+  const port = await freePort();
+  const server = await startBuiltServer(
+    {
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      WEB_PROCESSES: String(webProcesses),
+      WORKERS: '0',
+      LOG_LEVEL: 'info',
+      THROTTLE_PER_IP: '1000000',
+      THROTTLE_PER_ACCOUNT: '1000000',
+    },
+    { requestLines: false },
+  );
+  const handle = await openDatabase({ databaseUrl });
+  try {
+    await server.waitForLog((l) => /^ready on/.test(l.msg));
+    if (webProcesses > 1) await server.waitForLog((l) => l.msg === `web process ${webProcesses} answers`);
+  } catch (error) {
+    await server.stop('SIGKILL');
+    await handle.close();
+    throw error;
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    handle,
+    async indexesBuilt() {
+      const built = () => server.lines.filter((l) => l.msg === 'profile index built').length >= webProcesses;
+      await server.waitForLog(built, 15 * 60_000);
+    },
+    async close() {
+      await server.stop('SIGTERM');
       await handle.close();
     },
   };

@@ -31,7 +31,15 @@ export async function ensureServerBundle(): Promise<string> {
   return serverBundle;
 }
 
-function run(args: string[], env: Record<string, string>): RunningProcess {
+export interface RunOptions {
+  /** keep the per-request log lines (default true); a benchmark under load skips them unparsed */
+  requestLines?: boolean;
+}
+
+/** what output() keeps: the end of the log */
+const KEPT_CHARS = 200_000;
+
+function run(args: string[], env: Record<string, string>, { requestLines = true }: RunOptions = {}): RunningProcess {
   const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: LogLine[] = [];
   let text = '';
@@ -39,11 +47,11 @@ function run(args: string[], env: Record<string, string>): RunningProcess {
   for (const stream of [child.stdout!, child.stderr!]) {
     let partial = '';
     stream.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
+      text = (text + chunk.toString()).slice(-KEPT_CHARS);
       const parts = (partial + chunk.toString()).split('\n');
       partial = parts.pop()!;
       for (const part of parts) {
-        if (!part.trim()) continue;
+        if (!part.trim() || (!requestLines && /"msg":"(incoming request|request completed)"/.test(part))) continue;
         try {
           lines.push(JSON.parse(part));
         } catch {
@@ -93,13 +101,13 @@ function run(args: string[], env: Record<string, string>): RunningProcess {
 }
 
 /** The built server (`npm start` once built), with `env` over this process's environment. */
-export async function startBuiltServer(env: Record<string, string>): Promise<RunningProcess> {
-  return run([await ensureServerBundle()], env);
+export async function startBuiltServer(env: Record<string, string>, options?: RunOptions): Promise<RunningProcess> {
+  return run([await ensureServerBundle()], env, options);
 }
 
 /** `npm run worker`. */
-export function startWorker(env: Record<string, string>): RunningProcess {
-  return run(['--import', 'tsx', 'server/cli/worker.ts'], env);
+export function startWorker(env: Record<string, string>, options?: RunOptions): RunningProcess {
+  return run(['--import', 'tsx', 'server/cli/worker.ts'], env, options);
 }
 
 /** The pid of each web process the supervisor says answers now, by number (1, 2, …). */
