@@ -203,6 +203,25 @@ async function lighthouseRunWithRetries(app: RunningApp, screen: Screen): Promis
   }
 }
 
+/**
+ * The scripts the page names (its module script and modulepreload links, what the browser asks for
+ * before any script runs), as brotli bytes on the wire: what a phone downloads before the screen
+ * can show, whatever the page later loads on its own.
+ */
+async function namedScriptBytes(app: RunningApp, pagePath: string): Promise<number> {
+  const get = (url: string) => fetch(`${app.url}${url}`, { headers: { 'accept-encoding': 'br' } });
+  const html = await (await get(pagePath)).text();
+  const urls = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]);
+  let bytes = 0;
+  for (const url of new Set(urls)) {
+    const response = await get(url);
+    // fetch decodes the body: the header says what went over the wire
+    bytes += Number(response.headers.get('content-length') ?? (await response.arrayBuffer()).byteLength);
+    await response.body?.cancel();
+  }
+  return bytes;
+}
+
 function build(checkout: string): void {
   const { status } = spawnSync(process.execPath, ['server/cli/start.mjs', '--build-only'], { cwd: checkout, stdio: 'inherit' });
   if (status !== 0) throw new Error(`npm run build failed in ${checkout}`);
@@ -225,6 +244,10 @@ export async function benchLighthouse({ runs = 5, against }: LighthouseOptions =
   const apps = new Map<string, RunningApp>();
   try {
     for (const checkout of checkouts) apps.set(checkout, await startApp(checkout));
+    const named = new Map<string, number>();
+    for (const screen of SCREENS) {
+      for (const checkout of checkouts) named.set(`${screen.path} ${checkout}`, await namedScriptBytes(apps.get(checkout)!, screen.path));
+    }
     const figures = new Map<string, LighthouseFigures[]>();
     for (let run = 0; run < runs; run++) {
       for (const screen of SCREENS) {
@@ -247,6 +270,7 @@ export async function benchLighthouse({ runs = 5, against }: LighthouseOptions =
           'TBT ms': Math.round(median.tbtMs),
           'Speed Index s': (median.siMs / 1000).toFixed(1),
           'script KB': Math.round(median.scriptKB),
+          'named script KB (brotli)': Math.round(named.get(`${screen.path} ${checkout}`)! / 1024),
           'total KB': Math.round(median.totalKB),
           scores: all.map((f) => f.score).join(' / '),
         };
