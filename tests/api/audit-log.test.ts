@@ -181,6 +181,15 @@ describe('the calls of their own', () => {
       expectStatus(await call('staff', 'POST', '/api/v1/users/crowdsourcing/', { user_id: loner, is_crowdsourcing: true }), 200),
     );
     expect(crowd).toMatchObject({ action: 'crowdsourcing', changes: { is_crowdsourcing: { before: false, after: true } } });
+    const entities = await entryOf(async () =>
+      expectStatus(await call('staff', 'POST', '/api/v1/users/crowdsourcing/entities/', { user_id: loner }), 202),
+    );
+    expect(entities).toMatchObject({
+      ...by('staff'),
+      action: 'crowdsourcing',
+      object_id: loner,
+      changes: { default_entities: { after: 'requested' } },
+    });
     const settings = await entryOf(async () =>
       expectStatus(await call('alice', 'PUT', '/api/v1/users/me/settings/', { time_zone: 'Europe/Berlin', digest_hour: 9 }), 200),
     );

@@ -9,6 +9,7 @@ import { DEFAULT_ENTITIES_QUEUE } from '../../accounts/default-entities';
 import { knownTimeZone } from '../../signals/delivery/digest-clock';
 import { toUser } from './repository';
 import { auditedObjectWrite } from '../../audit/audited';
+import { insertAuditEntries } from '../../audit/record';
 import type { AuditAction, User } from '../../../types/api';
 
 const staff = { access: 'staff' as const };
@@ -114,6 +115,17 @@ export const users = defineEntity({
         const user = await targetUser(request.body.user_id);
         if (!user.is_crowdsourcing) throw fieldError('user_id', 'This user is not a crowdsourcing user.');
         await app.jobs.send(DEFAULT_ENTITIES_QUEUE, { user_id: user.id });
+        // what the job then creates is the system's; the request is the staff member's (recorded once
+        // queued: on the embedded database the queue shares the connection a transaction would hold)
+        await insertAuditEntries(app.db, request.user, [
+          {
+            action: 'crowdsourcing',
+            entity: 'users',
+            object_id: user.id,
+            object_repr: user.email,
+            changes: { default_entities: { before: null, after: 'requested' } },
+          },
+        ]);
         reply.status(202);
         return { detail: 'Default entity creation initiated.' };
       },
