@@ -74,6 +74,20 @@ describe('per account', () => {
     expectStatus(await post('/api/v1/auth/sign-in/', { email: other.email, password: other.password }), 200);
   });
 
+  it('an attempt refused for the account counts against neither the account nor the address', async () => {
+    const ip = freshIp();
+    const locked = await api.user();
+    for (let i = 0; i < PER_ACCOUNT; i++)
+      expectErrors(await post('/api/v1/auth/sign-in/', { email: locked.email, password: `wrong ${i}` }, ip), 400);
+    for (let i = 0; i < 2; i++)
+      expectThrottled(await post('/api/v1/auth/sign-in/', { email: locked.email, password: locked.password }, ip), 15 * 60);
+    // the address has made PER_ACCOUNT counted attempts: PER_IP - PER_ACCOUNT more pass, then it waits
+    const other = await api.user();
+    for (let i = PER_ACCOUNT; i < PER_IP; i++)
+      expectStatus(await post('/api/v1/auth/sign-in/', { email: other.email, password: other.password }, ip), 200);
+    expectThrottled(await post('/api/v1/auth/sign-in/', { email: other.email, password: other.password }, ip), 60);
+  });
+
   it('sign-in: successes do not count against the account', async () => {
     const user = await api.user();
     for (let i = 0; i < PER_ACCOUNT + 1; i++) {
