@@ -172,7 +172,7 @@ if (parts.includes('soak')) {
     );
     const f = soak.findings;
     console.log(
-      `Jobs: ${f.executions} retrieval executions (${f.retried} retried attempts), ${f.notifications} notifications, ${f.mails} mails`,
+      `Jobs: ${f.executions} retrieval executions (${f.retried} retried attempts), ${f.notifications} notifications, ${f.mails} mails (${f.earlierMailed} for the demo data's own notifications)`,
     );
     console.log(f.problems.length ? `Lost or twice:\n${f.problems.slice(0, 50).join('\n')}\n` : 'Nothing lost, nothing twice.\n');
   }

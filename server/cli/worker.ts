@@ -1,6 +1,6 @@
 // `npm run worker`: the job workers alone — data-source retrievals and the rest of the queue —
 // against DATABASE_URL, no web server. Run as many as the work needs, on this machine or
-// others, beside `npm start` (which also works jobs unless WORKERS=0). They must share
+// others, beside `npm start` (whose web process 1 also works jobs unless WORKERS=0). They must share
 // SECRET_KEY with the web server to read platform-connection secrets.
 import os from 'node:os';
 import Fastify from 'fastify';

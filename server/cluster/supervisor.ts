@@ -72,7 +72,9 @@ export function supervise({ entry, processes, jobs }: SupervisorOptions): void {
     exitCode = code;
     for (const timer of pendingRestarts) clearTimeout(timer);
     log('info', `stopping ${running.size} web process(es)`, { signal });
-    for (const worker of running.keys()) worker.process.kill(signal);
+    // SIGTERM whatever came: after a Ctrl-C the terminal already sent SIGINT to every process of
+    // the group, and a second SIGINT would end one at once instead of letting it close
+    for (const worker of running.keys()) worker.process.kill('SIGTERM');
     setTimeout(() => {
       for (const worker of running.keys()) worker.process.kill('SIGKILL');
       log('error', 'web processes still running after the stop timeout were killed');
@@ -85,7 +87,14 @@ export function supervise({ entry, processes, jobs }: SupervisorOptions): void {
     const info = running.get(worker);
     running.delete(worker);
     if (!info) return;
-    if (stopping) return finishIfStopped();
+    if (stopping) {
+      // one that did not close cleanly (killed at the timeout, a failed shutdown) makes the exit code 1
+      if (code !== 0 || signal) {
+        exitCode = 1;
+        log('error', `web process ${info.slot} did not stop cleanly (${signal ? `signal ${signal}` : `code ${code}`})`);
+      }
+      return finishIfStopped();
+    }
     // one that never answered crashed at start
     const uptimeMs = info.answeringSince ? Date.now() - info.answeringSince : 0;
     const how = signal ? `signal ${signal}` : `code ${code}`;

@@ -95,13 +95,16 @@ describe.runIf(testDb === 'postgres')('two web processes and a worker on Postgre
       APP_URL: base,
       LOG_LEVEL: 'info',
     };
-    server = await startBuiltServer({
-      ...env,
-      PORT: String(port),
-      WEB_PROCESSES: '2',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    });
+    server = await startBuiltServer(
+      {
+        ...env,
+        PORT: String(port),
+        WEB_PROCESSES: '2',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+      },
+      { detached: true },
+    );
     running.push(server);
     await server.waitForLog((l) => l.msg === 'web process 2 answers');
     const worker = startWorker(env);
@@ -171,10 +174,13 @@ describe.runIf(testDb === 'postgres')('two web processes and a worker on Postgre
     expect(await answeringPids(8)).toEqual(expected);
   }, 120_000);
 
-  it('stops every process on SIGTERM and exits 0', async () => {
+  it('stops every process cleanly on Ctrl-C (SIGINT to the whole process group) and exits 0', async () => {
     const pids = [...webProcesses(server).values()];
-    expect(await server.stop('SIGTERM')).toBe(0);
+    process.kill(-server.pid, 'SIGINT');
+    expect(await server.exited).toBe(0);
     for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
+    for (const pid of pids) expect(server.lines.some((l) => l.pid === pid && l.msg === 'shutting down')).toBe(true);
+    expect(server.lines.filter((l) => l.role === 'supervisor').at(-1)?.msg).toBe('all web processes stopped');
   }, 60_000);
 
   it('gives up, exiting non-zero, when web processes keep crashing at start', async () => {

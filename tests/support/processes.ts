@@ -34,13 +34,15 @@ export async function ensureServerBundle(): Promise<string> {
 export interface RunOptions {
   /** keep the per-request log lines (default true); a benchmark under load skips them unparsed */
   requestLines?: boolean;
+  /** in a process group of its own, for a test to signal the whole group as a terminal's Ctrl-C does */
+  detached?: boolean;
 }
 
 /** what output() keeps: the end of the log */
 const KEPT_CHARS = 200_000;
 
-function run(args: string[], env: Record<string, string>, { requestLines = true }: RunOptions = {}): RunningProcess {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function run(args: string[], env: Record<string, string>, { requestLines = true, detached = false }: RunOptions = {}): RunningProcess {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached });
   const lines: LogLine[] = [];
   let text = '';
   const listeners = new Set<() => void>();
