@@ -14,6 +14,7 @@ import { ValidationError, fieldError, fieldErrors } from '../../errors';
 import { countAttempt } from '../../http/throttle';
 import { hashPassword, passwordProblems, UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../accounts/passwords';
 import { issueToken, revokeToken, revokeTokens } from '../../accounts/tokens';
+import { auditedAccountWrite, PASSWORD_CHANGED, sessionsEnded } from '../../audit/account';
 import sessionRoutes, { sessionDevice } from './sessions';
 import { consumeCode, issueCode } from '../../accounts/codes';
 import { activationMail, passwordResetMail } from '../../mail/templates';
@@ -162,7 +163,16 @@ function activate(app: App, { attempt }: Tools) {
       await attempt(request, request.body.email);
       const userId = await consumeCode(app.db, request.body.email, request.body.code, 'activation');
       if (!userId) throw new ValidationError(['This activation link is invalid or has expired.']);
-      await updateUser(app.db, userId, { is_active: true });
+      // the holder of the e-mailed code is the account's owner: they activate it
+      const account = { id: userId, email: request.body.email };
+      await auditedAccountWrite(
+        app.db,
+        account,
+        account,
+        'activation',
+        (trx) => updateUser(trx, userId, { is_active: true }),
+        () => ({ is_active: { before: false, after: true } }),
+      );
       return { detail: 'Account activated.' };
     },
   );
@@ -212,8 +222,19 @@ function resetPassword(app: App, { attempt }: Tools) {
       checkPassword('new_password', new_password);
       const userId = await consumeCode(app.db, address, code, 'reset');
       if (!userId) throw new ValidationError(['This password reset link is invalid or has expired.']);
-      await updateUser(app.db, userId, { password_hash: await hashPassword(new_password) });
-      await revokeTokens(app.db, userId);
+      const passwordHash = await hashPassword(new_password);
+      const account = { id: userId, email: address };
+      await auditedAccountWrite(
+        app.db,
+        account,
+        account,
+        'password',
+        async (trx) => {
+          await updateUser(trx, userId, { password_hash: passwordHash });
+          return revokeTokens(trx, userId);
+        },
+        (ended) => ({ ...PASSWORD_CHANGED, ...sessionsEnded(ended) }),
+      );
       return { detail: 'Password has been reset.' };
     },
   );
@@ -241,8 +262,18 @@ function changePassword(app: App, { accountAttempt, perAccount }: Tools) {
       }
       await counted.giveBack(perAccount);
       checkPassword('new_password', new_password);
-      await updateUser(app.db, user.id, { password_hash: await hashPassword(new_password) });
-      await revokeTokens(app.db, user.id, request.tokenHash);
+      const passwordHash = await hashPassword(new_password);
+      await auditedAccountWrite(
+        app.db,
+        request.user,
+        user,
+        'password',
+        async (trx) => {
+          await updateUser(trx, user.id, { password_hash: passwordHash });
+          return revokeTokens(trx, user.id, request.tokenHash);
+        },
+        (ended) => ({ ...PASSWORD_CHANGED, ...sessionsEnded(ended) }),
+      );
       return { detail: 'Password changed.' };
     },
   );

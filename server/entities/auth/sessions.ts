@@ -8,6 +8,7 @@ import type { Session } from '../../../types/api';
 import { typed } from '../../http/crud';
 import { notFound } from '../../errors';
 import { liveSessions, revokeSession, revokeTokens, type SessionOrigin } from '../../accounts/tokens';
+import { auditedAccountWrite, sessionsEnded } from '../../audit/account';
 import { describeDevice } from '../../accounts/device';
 
 const tags = ['auth'];
@@ -54,8 +55,18 @@ export default async function sessionRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const ended = await revokeSession(app.db, request.user.id, request.params.id);
-      if (!ended) throw notFound();
+      await auditedAccountWrite(
+        app.db,
+        request.user,
+        request.user,
+        'sessions',
+        async (trx) => {
+          // nothing ended (not one of theirs): no entry, a 404
+          if (!(await revokeSession(trx, request.user.id, request.params.id))) throw notFound();
+          return 1;
+        },
+        sessionsEnded,
+      );
       return reply.status(204).send(null);
     },
   );
@@ -70,7 +81,14 @@ export default async function sessionRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => {
-      const ended = await revokeTokens(app.db, request.user.id, request.tokenHash);
+      const ended = await auditedAccountWrite(
+        app.db,
+        request.user,
+        request.user,
+        'sessions',
+        (trx) => revokeTokens(trx, request.user.id, request.tokenHash),
+        sessionsEnded,
+      );
       return { detail: 'Other sessions ended.', ended };
     },
   );
