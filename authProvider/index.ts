@@ -66,7 +66,16 @@ export function createAuthProvider({ apiUrl = API_URL }: AuthProviderOptions = {
       return { redirectTo: '/' };
     },
     async logout() {
+      const token = getToken();
       forget();
+      // the server ends the session too, so Profile Settings no longer lists it; best effort and
+      // not awaited: the browser has forgotten the token already, and an unsent sign-out leaves
+      // it to expire (a token dropped after a 401 is gone before this runs: nothing is sent)
+      if (token) {
+        fetch(`${apiUrl}/api/v1/auth/sign-out/`, { method: 'POST', headers: { Authorization: `Token ${token}` }, keepalive: true }).catch(
+          () => {},
+        );
+      }
       return '/login';
     },
     async checkAuth() {

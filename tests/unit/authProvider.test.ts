@@ -89,16 +89,26 @@ describe('authProvider', () => {
     expect(Cookies.get('fs_token')).toBeUndefined();
   });
 
-  it('logout clears the cookie and the cached user, and sends to /login', async () => {
-    const { calls } = installFakeFetch({ 'GET /api/v1/users/me': { body: me } });
+  it('logout ends the session on the server, clears the cookie and the cached user, and sends to /login', async () => {
+    const { calls } = installFakeFetch({
+      'GET /api/v1/users/me': { body: me },
+      'POST /api/v1/auth/sign-out/': { body: { detail: 'Signed out.' } },
+    });
     Cookies.set('fs_token', 'tok', { path: '/' });
     const provider = createAuthProvider();
     await provider.checkAuth({});
     await expect(provider.logout({})).resolves.toBe('/login');
     expect(Cookies.get('fs_token')).toBeUndefined();
+    expect(calls.map((c) => `${c.method} ${new URL(c.url, 'http://localhost').pathname}`)).toEqual([
+      'GET /api/v1/users/me',
+      'POST /api/v1/auth/sign-out/',
+    ]);
+    expect(calls[1].headers.get('Authorization')).toBe('Token tok');
     await expect(provider.checkAuth({})).rejects.toBeDefined();
+    // signed out already: a second logout sends nothing
+    await provider.logout({});
     Cookies.set('fs_token', 'tok', { path: '/' });
     await provider.checkAuth({});
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(3);
   });
 });
