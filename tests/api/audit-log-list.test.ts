@@ -86,6 +86,10 @@ describe('the list', () => {
     expectErrors(await api.call(staff.token, { method: 'GET', url: '/api/v1/audit-log/?created_at__gte=yesterday' }), 400, [
       'created_at__gte',
     ]);
+    for (const far of ['-100000-01-01T00:00:00Z', '+200000-01-01T00:00:00Z', '2026-13-45']) {
+      const url = `/api/v1/audit-log/export/?created_at__lte=${encodeURIComponent(far)}`;
+      expectErrors(await api.call(staff.token, { method: 'GET', url }), 400, ['created_at__lte']);
+    }
     expectErrors(await api.call(staff.token, { method: 'GET', url: '/api/v1/audit-log/?action=launch' }), 400);
   });
 });

@@ -36,7 +36,9 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A bound of the date range: a time, or a day (from its start; `__lte`: to its end, exclusive of the next). */
 function bound(field: string, value: string, end: boolean): { op: '>=' | '<'; at: Date } {
   const at = new Date(DAY.test(value) ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(at.getTime())) throw fieldError(field, 'Enter a valid date/time.');
+  // years 1 to 9999: what both JavaScript and PostgreSQL hold
+  if (Number.isNaN(at.getTime()) || at.getUTCFullYear() < 1 || at.getUTCFullYear() > 9999)
+    throw fieldError(field, 'Enter a valid date/time.');
   if (!end) return { op: '>=', at };
   if (DAY.test(value)) return { op: '<', at: new Date(at.getTime() + 86_400_000) };
   return { op: '<', at: new Date(at.getTime() + 1) };
