@@ -94,6 +94,33 @@ describe('the list', () => {
   });
 });
 
+describe('whether the object is still there', () => {
+  it('object_exists: true while it is, false once deleted and for the deletion itself', async () => {
+    const made = expectStatus<{ id: number }>(
+      await api.call(staff.token, { method: 'POST', url: '/api/v1/organizations/', payload: { name: 'Short-lived Org', users: [] } }),
+      201,
+    );
+    const kept = expectStatus<{ id: number }>(
+      await api.call(staff.token, { method: 'POST', url: '/api/v1/organizations/', payload: { name: 'Kept Org', users: [] } }),
+      201,
+    );
+    const exists = async (id: number) =>
+      (await list(`?entity=organizations&object_id=${id}`)).results.map((e) => [e.action, e.object_exists]);
+    expect(await exists(made.id)).toEqual([['create', true]]);
+    expect((await api.call(staff.token, { method: 'DELETE', url: `/api/v1/organizations/${made.id}/` })).statusCode).toBe(204);
+    expect(await exists(made.id)).toEqual([
+      ['delete', false],
+      ['create', false],
+    ]);
+    expect(await exists(kept.id)).toEqual([['create', true]]);
+    // one entry's detail says it too
+    const entry = (await list(`?entity=organizations&object_id=${kept.id}`)).results[0];
+    expect(
+      expectStatus<AuditEntry>(await api.call(staff.token, { method: 'GET', url: `/api/v1/audit-log/${entry.id}/` }), 200).object_exists,
+    ).toBe(true);
+  });
+});
+
 describe('the CSV export', () => {
   it('streams the filtered list: time, user, action, entity, object id, object, changes as field: before → after', async () => {
     const response = await api.call(staff.token, { method: 'GET', url: `/api/v1/audit-log/export/?user=${scout.id}` });

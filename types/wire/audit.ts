@@ -46,6 +46,8 @@ export const AuditEntrySchema = Type.Object({
   object_repr: Type.String(),
   /** field → {before, after}; on create every field's before is null, on delete every after */
   changes: Type.Record(Type.String(), AuditChangeSchema),
+  /** the object is still there (the app links to it while it is) */
+  object_exists: Type.Boolean(),
 });
 
 /** The filters of GET /audit-log/ and of its CSV export (repeat a key for several values). */

@@ -9,7 +9,7 @@ import { defineEntity } from '../../http/crud';
 import { listQuerystringSchema } from '../../http/list-querystring';
 import { applyOrdering, applySearch, listPageRequest, type ListSearchAndSort } from '../../db/list-page';
 import { auditCsv } from './export';
-import { checkAuditFilters, filterAuditRows, toAuditEntry, type AuditFilters, type AuditRow } from './repository';
+import { checkAuditFilters, existingObjects, filterAuditRows, toAuditEntry, type AuditFilters, type AuditRow } from './repository';
 
 const tags = ['audit-log'];
 /** the export streams text, not JSON: no serializer, only a description */
@@ -37,7 +37,10 @@ export const auditLog = defineEntity({
     checkAuditFilters(filters);
     return filterAuditRows(query, filters);
   },
-  toItems: async (_db, _viewer, rows: AuditRow[]) => rows.map(toAuditEntry),
+  toItems: async (db, _viewer, rows: AuditRow[]) => {
+    const existing = await existingObjects(db, rows);
+    return rows.map((row) => toAuditEntry(row, existing));
+  },
 
   routes(app) {
     app.get(

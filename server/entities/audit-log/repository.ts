@@ -1,8 +1,9 @@
 // The audit log's SQL (issue 19): its rows as the API answers them and its filters (the
 // retention is server/audit/retention.ts).
-import type { Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AuditAction, AuditEntry } from '../../../types/api';
-import type { AuditLogTable } from '../../db/schema';
+import type { AuditLogTable, Database } from '../../db/schema';
+import { entityDeclarations } from '../declarations';
 import type { RowQuery } from '../../db/entity';
 import { fieldError } from '../../errors';
 
@@ -17,7 +18,27 @@ export interface AuditFilters {
   created_at__lte?: string;
 }
 
-export function toAuditEntry(row: AuditRow): AuditEntry {
+/** `${entity}:${id}` of the objects of `rows` still there (one query per entity). */
+export async function existingObjects(db: Kysely<Database>, rows: AuditRow[]): Promise<Set<string>> {
+  const ids = new Map<string, Set<number>>();
+  for (const row of rows) {
+    if (row.object_id === null || row.action === 'delete') continue;
+    const of = ids.get(row.entity) ?? new Set<number>();
+    ids.set(row.entity, of.add(row.object_id));
+  }
+  const found = new Set<string>();
+  for (const [entity, objectIds] of ids) {
+    const declaration = entityDeclarations.find((d) => d.path === entity);
+    if (!declaration) continue;
+    const { rows: there } = await sql<{
+      id: number;
+    }>`SELECT id FROM ${sql.table(declaration.table)} WHERE id IN (${sql.join([...objectIds])})`.execute(db);
+    for (const { id } of there) found.add(`${entity}:${id}`);
+  }
+  return found;
+}
+
+export function toAuditEntry(row: AuditRow, existing: Set<string> = new Set()): AuditEntry {
   return {
     id: row.id,
     created_at: row.created_at.toISOString(),
@@ -28,6 +49,7 @@ export function toAuditEntry(row: AuditRow): AuditEntry {
     object_id: row.object_id,
     object_repr: row.object_repr,
     changes: row.changes,
+    object_exists: row.object_id !== null && existing.has(`${row.entity}:${row.object_id}`),
   };
 }
 
