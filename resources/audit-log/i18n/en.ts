@@ -5,7 +5,7 @@ export default {
       name: 'Audit Entry |||| Audit Entries',
       menu: 'Audit Log',
       title: 'Audit Log',
-      subtitle: 'There are %{count} recorded changes',
+      subtitle: 'There is 1 recorded change |||| There are %{count} recorded changes',
       search: 'Search by object or user email...',
       empty: 'No changes recorded.',
       show_title: 'Audit Entry #%{id}',

@@ -1,0 +1,90 @@
+// Issue 19, end to end on the app as `npm start` runs it: staff find a change in Admin → Audit Log
+// (from the object's History button, by the menu and its filters, as CSV), a normal user sees
+// neither; a user sees their signed-in sessions in Profile Settings and ends another browser's,
+// which is then signed out, and ends their own by signing out.
+import { readFile } from 'node:fs/promises';
+import { expect, test } from './fixtures/test';
+import { createActiveUser } from './fixtures/accounts';
+import { admin } from './fixtures/env';
+import { field, sideMenu, signIn } from './fixtures/ui';
+
+test('staff find an organization’s changes in the audit log: from its History, by the menu’s filters, and as CSV', async ({ page }) => {
+  const tag = `audit${Date.now().toString(36)}`;
+  const first = `Audit ${tag}`;
+  const renamed = `Audited ${tag}`;
+  await signIn(page, admin);
+
+  await page.goto('/organizations/create');
+  await field(page, 'Name').fill(first);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/organizations\/\d+$/);
+  const id = Number(new URL(page.url()).pathname.split('/').pop());
+  await page.goto(`/organizations/${id}/update`);
+  await field(page, 'Name').fill(renamed);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(`/organizations/${id}`);
+
+  // the detail's History: this organization's two entries, the rename's before → after
+  await page.getByRole('link', { name: 'History' }).click();
+  await expect(page).toHaveURL(/\/audit-log\?.*entity=organizations/);
+  expect(new URL(page.url()).searchParams.get('object_id')).toBe(String(id));
+  await expect(page.getByText('There are 2 recorded changes')).toBeVisible();
+  await expect(page.getByText(`name: ${first} → ${renamed}`)).toBeVisible();
+  // the object, still there, links to its detail
+  await page.getByRole('link', { name: renamed, exact: true }).first().click();
+  await expect(page).toHaveURL(`/organizations/${id}`);
+
+  // Admin → Audit Log (it keeps the last filters, as every list does), filtered by action: the
+  // creation, its object as it read when written, linked while the object is there
+  await sideMenu(page).getByRole('link', { name: 'Audit Log' }).click();
+  await expect(page).toHaveURL(/\/audit-log/);
+  await page.getByRole('combobox', { name: 'Action' }).click();
+  await page.getByRole('option', { name: 'Create', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/action=create/);
+  await expect(page.getByText('There is 1 recorded change')).toBeVisible();
+  await expect(page.getByRole('link', { name: first, exact: true })).toHaveAttribute('href', `/organizations/${id}`);
+
+  // the CSV of the filtered list
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^audit-log-\d+\.csv$/);
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv).toContain(`${id},${first}`);
+  expect(csv).toContain(',create,');
+  expect(csv).not.toContain(',update,');
+});
+
+test('a user ends another browser’s session from Profile Settings, which is signed out; then signs out by ending their own', async ({
+  page,
+  browser,
+}) => {
+  const user = await createActiveUser('sessions');
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await signIn(other, user);
+  await signIn(page, user);
+
+  // no audit log for a normal user
+  await expect(sideMenu(page).getByRole('link', { name: 'Audit Log' })).toHaveCount(0);
+
+  await page.goto('/user-profile-detail');
+  const sessions = page.getByRole('region', { name: 'Signed-in sessions' });
+  await expect(sessions.getByText('This device')).toBeVisible();
+  // the session the test's API calls opened (Node's fetch), ended alone
+  await sessions.getByRole('button', { name: 'End the session on Node.js' }).click();
+  await expect(page.getByText('The session is ended.')).toBeVisible();
+  await expect(sessions.getByRole('button', { name: 'End the session on Node.js' })).toHaveCount(0);
+  // the other browser's, with every other one
+  await sessions.getByRole('button', { name: 'End all other sessions' }).click();
+  await page.getByRole('dialog', { name: 'End all other sessions?' }).getByRole('button', { name: 'End all other sessions' }).click();
+  await expect(page.getByText('Every other session is ended.')).toBeVisible();
+  await expect(sessions.getByText('You are signed in on this device only.')).toBeVisible();
+
+  // the other browser's token is refused: it lands on the sign-in screen
+  await other.goto('/profiles');
+  await expect(other).toHaveURL(/\/login/);
+  await elsewhere.close();
+
+  await sessions.getByRole('button', { name: 'End this session (sign out)' }).click();
+  await expect(page).toHaveURL(/\/login/);
+});
