@@ -27,9 +27,42 @@ export function serverBundleIsStale() {
   return !builtAt || builtAt < Math.max(...sources.map(newestChange));
 }
 
+/**
+ * Builds into a folder of its own and moves the files in only when the whole build succeeded: a
+ * failed build (a half-finished edit) leaves the last good bundle in place, and a server running
+ * from it still finds the chunks it loads later (the previous build's are kept an hour).
+ */
 export async function buildServerBundle() {
   const { build } = await import('esbuild');
-  fs.rmSync(outdir, { recursive: true, force: true });
+  const next = `${outdir}.next-${process.pid}`;
+  fs.rmSync(next, { recursive: true, force: true });
+  try {
+    await buildInto(build, next);
+    moveInto(next, outdir);
+  } finally {
+    fs.rmSync(next, { recursive: true, force: true });
+  }
+}
+
+/** Moves every file of `from` into `to` (each rename replaces its file at once); prunes old chunks. */
+function moveInto(from, to) {
+  const fresh = new Set();
+  for (const entry of fs.readdirSync(from, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const relative = path.relative(from, path.join(entry.parentPath ?? entry.path, entry.name));
+    fresh.add(relative);
+    fs.mkdirSync(path.dirname(path.join(to, relative)), { recursive: true });
+    fs.renameSync(path.join(from, relative), path.join(to, relative));
+  }
+  const chunks = path.join(to, 'chunks');
+  const hourAgo = Date.now() - 60 * 60 * 1000;
+  for (const name of fs.existsSync(chunks) ? fs.readdirSync(chunks) : []) {
+    const file = path.join(chunks, name);
+    if (!fresh.has(path.join('chunks', name)) && fs.statSync(file).mtimeMs < hourAgo) fs.rmSync(file, { force: true });
+  }
+}
+
+async function buildInto(build, outdir) {
   await build({
     entryPoints: { serve: path.join(root, 'server/cli/serve.ts'), prepare: path.join(root, 'server/cli/prepare.ts') },
     outdir,
