@@ -25,16 +25,11 @@ interface Connection {
 
 function connection(databaseUrl: string): Connection {
   const env = { ...process.env };
-  try {
-    const url = new URL(databaseUrl);
-    if (url.password) {
-      env.PGPASSWORD = decodeURIComponent(url.password);
-      url.password = '';
-    }
-    return { url: url.toString(), env };
-  } catch {
-    return { url: databaseUrl, env };
-  }
+  // scheme://user:password@… (by hand: postgresql://user@/db?host=/socket is no WHATWG URL)
+  const match = /^([a-z]+:\/\/[^:@/]*):([^@/]*)@/i.exec(databaseUrl);
+  if (!match) return { url: databaseUrl, env };
+  env.PGPASSWORD = decodeURIComponent(match[2]);
+  return { url: `${match[1]}@${databaseUrl.slice(match[0].length)}`, env };
 }
 
 /** The program on PATH, or a clear refusal. */
@@ -131,7 +126,12 @@ export async function restorePostgres(databaseUrl: string, file: string, force: 
   // read the archive's table of contents first: an archive pg_restore cannot read changes nothing
   const contents = await run(pgRestore, ['--list', file], conn.env);
   if (contents.code !== 0) throw new BackupError(`pg_restore cannot read ${file}: ${contents.stderr.trim()}`);
-  const facts = await serverFacts(conn, psql);
+  let facts = await serverFacts(conn, psql);
+  // a server just stopped may still be leaving: a few seconds' grace
+  for (let wait = 0; facts.sessions > 0 && wait < 20; wait++) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    facts = await serverFacts(conn, psql);
+  }
   if (facts.sessions > 0) {
     throw new BackupError(
       `${facts.sessions} other session(s) are connected to this database (a server, worker or psql?): stop them before restoring ` +
