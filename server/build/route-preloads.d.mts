@@ -9,7 +9,7 @@ export interface RoutePreloads {
   publicPaths: string[];
   /** the admin app: every other page */
   admin: string[];
-  /** per resource folder (= its route), the list's and the detail's screen chunks */
+  /** per resource folder (= its route), the list's and the detail's screen chunk */
   screens: Record<string, { list?: string[]; show?: string[] }>;
 }
 

@@ -40,8 +40,10 @@ export function routePreloads({ publicPaths, adminModule }) {
         const match = chunk.facadeModuleId?.split(path.sep).join('/').match(SCREEN);
         if (!match) continue;
         const [, folder, kind] = match;
-        const already = new Set([...named, ...adminFiles]);
-        screens[folder] = { ...screens[folder], [kind.toLowerCase()]: [...closure(chunk)].filter((file) => !already.has(file)) };
+        // the screen's own chunk only: its small shared ones (a dozen or more) would hold up the admin
+        // app's scripts on a phone's few connections (measured: docs/PERFORMANCE.md); they are asked for
+        // as the first script runs (src/public/routeScreens.ts), while the admin app still loads
+        screens[folder] = { ...screens[folder], [kind.toLowerCase()]: [chunk.fileName] };
       }
       const url = (file) => `/${file}`;
       const preloads = {

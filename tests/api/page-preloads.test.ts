@@ -9,7 +9,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness';
 import { pickEncoding, preloadsOf } from '../../server/http/page-preloads';
-import type { RoutePreloads } from '../../server/build/route-preloads.mjs';
+import { ROUTE_PRELOADS_FILE, routePreloads, type RoutePreloads } from '../../server/build/route-preloads.mjs';
 
 const BR_GZIP = 'gzip, deflate, br';
 const PRELOADS: RoutePreloads = {
@@ -121,5 +121,50 @@ describe('pages served with their preloads', () => {
   it('still answers 404 for a missing file and an unknown API path', async () => {
     expect((await get('/assets/gone-1234.js')).statusCode).toBe(404);
     expect((await get('/api/v1/nothing-here')).statusCode).toBe(404);
+  });
+});
+
+describe('the list, as the build writes it (server/build/route-preloads.mjs)', () => {
+  it("names the admin app's chunks and each screen's own chunk, and is part of the app build (vite.config.ts)", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'route-preloads-vite-'));
+    try {
+      const write = (name: string, text: string) => {
+        fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+        fs.writeFileSync(path.join(root, name), text);
+      };
+      write('index.html', '<!doctype html><html><head></head><body><script type="module" src="/main.js"></script></body></html>');
+      write('main.js', "import('./App.js').then((m) => m.run());\nexport const entry = 1;\n");
+      write(
+        'App.js',
+        "import { shared } from './shared.js';\nexport const run = () => import('./resources/things/ThingList.tsx').then((m) => m.ThingList(shared));\n",
+      );
+      write('shared.js', `export const shared = ${JSON.stringify('s'.repeat(2000))};\n`);
+      write(
+        'resources/things/ThingList.tsx',
+        "import { shared } from '../../shared.js';\nexport const ThingList = (x: string) => x + shared.length;\n",
+      );
+      const outDir = path.join(root, 'dist');
+      const { build } = await import('vite');
+      const plugin = routePreloads({ publicPaths: ['/login'], adminModule: path.join(root, 'App.js') });
+      await build({ root, configFile: false, logLevel: 'silent', plugins: [plugin], build: { outDir, emptyOutDir: true } });
+
+      const list = JSON.parse(fs.readFileSync(path.join(outDir, ROUTE_PRELOADS_FILE), 'utf8')) as RoutePreloads;
+      expect(list.publicPaths).toEqual(['/login']);
+      expect(
+        list.admin.some((url) => /^\/assets\/App-.*\.js$/.test(url)),
+        list.admin.join(' '),
+      ).toBe(true);
+      expect(list.screens.things.list).toHaveLength(1);
+      expect(list.screens.things.list![0]).toMatch(/^\/assets\/ThingList-.*\.js$/);
+      for (const url of [...list.admin, ...list.screens.things.list!]) expect(fs.existsSync(path.join(outDir, url)), url).toBe(true);
+      // the entry's own scripts are named by index.html already
+      expect(list.admin.some((url) => /\/main-|\/index-/.test(url))).toBe(false);
+
+      const { default: appConfig } = await import('../../vite.config');
+      const plugins = (appConfig as { plugins?: unknown[] }).plugins?.flat(Infinity) as { name?: string }[];
+      expect(plugins.map((p) => p?.name)).toContain(plugin.name);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });
