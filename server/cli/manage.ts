@@ -141,7 +141,7 @@ const commands: Record<string, Command> = {
     async alone({ positionals: [file], values, config }) {
       const outcome = await restoreDatabase(config, file, { force: values.force === true }).catch(explainBackupError);
       console.log(
-        `Restored ${file} (${describeBackupKind(outcome.kind)})${outcome.replaced ? ', replacing the database that was there' : ''}.`,
+        `Restored ${file}, ${describeBackupKind(outcome.kind)}${outcome.replaced ? ', replacing the database that was there' : ''}.`,
       );
       // opened as the server opens it: a backup of an older version is migrated now
       const openedAt = new Date().toISOString();

@@ -8,7 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Kysely, sql } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { migrations } from '../../server/db/migrations';
+import { createPglite, pgliteExtensions } from '../../server/db/pglite';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connect';
@@ -331,6 +334,41 @@ describe(`backup and restore (${testDb})`, () => {
       } finally {
         await handle.close();
       }
+    },
+    SLOW,
+  );
+
+  it(
+    "a backup made by an older version restores, then is migrated to this version's schema",
+    async () => {
+      // an installation one migration behind this version
+      const older = await newTarget('older');
+      const names = Object.keys(migrations).sort();
+      let db: Kysely<Database>;
+      if (older.databaseUrl) {
+        const { default: pg } = await import('pg');
+        db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: older.databaseUrl, max: 2 }) }) });
+      } else {
+        fs.mkdirSync(path.join(older.dataDir, 'pgdata'), { recursive: true });
+        db = new Kysely<Database>({
+          dialect: new PGliteDialect({ pglite: await createPglite(path.join(older.dataDir, 'pgdata'), await pgliteExtensions()) }),
+        });
+      }
+      try {
+        const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+        const { error } = await migrator.migrateTo(names.at(-2) as string);
+        expect(error).toBeUndefined();
+      } finally {
+        await db.destroy();
+      }
+      const file = path.join(tmp, testDb === 'pglite' ? 'older.tar.gz' : 'older.dump');
+      const backup = await manage(['backup', file], envOf(older));
+      expect(backup.code, backup.stderr).toBe(0);
+
+      const restored = await manage(['restore', file], envOf(await newTarget('from_older')));
+      expect(restored.code, restored.stderr).toBe(0);
+      expect(restored.stdout).toContain(`Applied ${names.at(-1)}`);
+      expect(restored.stdout).toContain(`The database is up to date: ${names.length} migrations`);
     },
     SLOW,
   );
