@@ -24,6 +24,7 @@ const HREFS: Record<string, string> = {
   Notifications: '/notifications',
   Users: '/users',
   Organizations: '/organizations',
+  'Audit Log': '/audit-log',
 };
 
 /** The side menu as { group: [entry labels] }, checking each entry's route. */
@@ -52,9 +53,9 @@ test('a normal user sees the Management group and no Admin group', async ({ page
   await expect(page.getByText(/^There are \d+ users$/)).toHaveCount(0);
 });
 
-test('a staff user also sees the Admin group with Users and Organizations', async ({ page }) => {
+test('a staff user also sees the Admin group with Users, Organizations and the Audit Log', async ({ page }) => {
   await signIn(page, admin);
-  expect(await menuOf(page)).toEqual({ ...NORMAL_MENU, Admin: ['Users', 'Organizations'] });
+  expect(await menuOf(page)).toEqual({ ...NORMAL_MENU, Admin: ['Users', 'Organizations', 'Audit Log'] });
   await sideMenu(page).getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/users(\?.*)?$/);
   await expect(page.getByText(/^There are \d+ users$/)).toBeVisible();
