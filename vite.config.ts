@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './server/build/precompress.mjs';
+import { prerenderPages } from './server/build/prerender.mjs';
 import { routePreloads } from './server/build/route-preloads.mjs';
 import { PUBLIC_PATHS } from './src/public/pagePaths';
 
@@ -11,9 +12,11 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 8000}`;
 export default defineConfig({
   // precompress: every built text file gets .br and .gz siblings, served as they are (server/http/static-app.ts)
   // routePreloads: the scripts each page needs beyond index.html's, for the server to name in it (server/http/page-preloads.ts)
+  // prerenderPages: the signed-out screens as HTML, for the server to send inside their page (same file)
   plugins: [
     react(),
     routePreloads({ publicPaths: PUBLIC_PATHS, adminModule: fileURLToPath(new URL('./src/App.tsx', import.meta.url)) }),
+    prerenderPages({ module: '/src/public/prerender.tsx' }),
     precompress(),
   ],
   // the polyfill's dozen packages out of the first script (src/public/objectEntries.cjs)

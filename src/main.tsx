@@ -2,7 +2,7 @@
 // no react-admin to download and parse before the form shows (a phone on a slow network shows
 // it a second sooner). Every other page gets the admin app, with the opened screen's chunk
 // asked for at the same time rather than once the app has rendered (src/public/routeScreens.ts).
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isPublicPath, PublicApp } from './public/PublicApp';
 import { preloadRouteScreen } from './public/routeScreens';
@@ -17,5 +17,7 @@ function openAdmin() {
   loadAdmin().then(({ App }) => show(<App />));
 }
 
-if (isPublicPath(window.location.pathname)) show(<PublicApp loadAdmin={loadAdmin} openAdmin={openAdmin} />);
+// The page came with its screen prerendered (server/http/page-preloads.ts): React renders over it as a
+// transition, in slices that leave the main thread free between them, not one long task of a phone's CPU.
+if (isPublicPath(window.location.pathname)) startTransition(() => show(<PublicApp loadAdmin={loadAdmin} openAdmin={openAdmin} />));
 else openAdmin();

@@ -16,6 +16,7 @@ const appSources = [
   'vite.config.ts',
   'server/build/precompress.mjs',
   'server/build/route-preloads.mjs',
+  'server/build/prerender.mjs',
   'package-lock.json',
 ];
 

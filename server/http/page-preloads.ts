@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { PRERENDERED_FILE, type PrerenderedPage, type PrerenderedPages } from '../build/prerender.mjs';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../build/route-preloads.mjs';
 import { screenOfPath } from '../../src/public/pagePaths';
 
@@ -36,38 +37,67 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**
+ * Runs as the parser reaches it, before the first paint: the prerendered screen is in the light theme,
+ * so someone whose app shows the dark one (chosen in the app — react-admin's store — else the
+ * system's) gets an empty page until the app renders, as before, rather than a flash of light.
+ */
+export const THEME_SCRIPT =
+  "try{var t=JSON.parse(localStorage.getItem('RaStoretalent-backoffice.theme'));if(t==='dark'||(t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches))document.getElementById('root').replaceChildren()}catch(e){}";
+/** THEME_SCRIPT's hash, for the Content-Security-Policy (server/http/security.ts): no other inline script runs. */
+export const THEME_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
+
+/** index.html with `page` in its root element and its CSS in the head (the style is removed once the app has rendered). */
+export function withPrerendered(html: string, page: PrerenderedPage): string {
+  // a replacer function: `$` in the markup or CSS is not a replacement pattern
+  return html
+    .replace('</head>', () => `  <style data-prerendered>${page.css.replace(/<\/style/gi, '<\\/style')}</style>\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div><script>${THEME_SCRIPT}</script>`);
+}
+
+/**
  * index.html naming, as <link rel="modulepreload">, the scripts that each page needs beyond its own
  * (an admin page: the admin app and its screen's chunk), so that a phone asks for them all at once
- * rather than a round trip later. Made once per build and set of scripts, brotli and gzip included;
- * null when the build wrote no list (an older build, a test's app) or the page needs nothing more,
- * and index.html goes out as it is.
+ * rather than a round trip later; a signed-out page the build prerendered (server/build/prerender.mjs)
+ * with its screen inside. Made once per build and page, brotli and gzip included; null when the build
+ * wrote neither (an older build, a test's app) or the page needs nothing more, and index.html goes
+ * out as it is.
  */
 export function pagePreloader(root: string) {
-  let built: { at: string; preloads: RoutePreloads | null; html: string; pages: Map<string, PageVariant[]> } | undefined;
+  let built:
+    | { at: string; preloads: RoutePreloads | null; prerendered: PrerenderedPages; html: string; pages: Map<string, PageVariant[]> }
+    | undefined;
 
   /** The build's files, read again when a rebuild changed them (the server serves a rebuild at once). */
   function current() {
     const listFile = path.join(root, ROUTE_PRELOADS_FILE);
+    const pagesFile = path.join(root, PRERENDERED_FILE);
     const indexFile = path.join(root, 'index.html');
     const stamp = (file: string) => (fs.existsSync(file) ? `${fs.statSync(file).mtimeMs}` : '-');
-    const at = `${stamp(listFile)} ${stamp(indexFile)}`;
+    const at = `${stamp(listFile)} ${stamp(pagesFile)} ${stamp(indexFile)}`;
     if (built?.at !== at) {
-      const preloads = fs.existsSync(listFile) ? (JSON.parse(fs.readFileSync(listFile, 'utf8')) as RoutePreloads) : null;
-      built = { at, preloads, html: fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : '', pages: new Map() };
+      const read = <T>(file: string, otherwise: T) => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : otherwise);
+      built = {
+        at,
+        preloads: read<RoutePreloads | null>(listFile, null),
+        prerendered: read<PrerenderedPages>(pagesFile, {}),
+        html: fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : '',
+        pages: new Map(),
+      };
     }
     return built;
   }
 
   return function variantFor(pathname: string, acceptEncoding: string | undefined): PageVariant | null {
-    const { preloads, html, pages } = current();
-    if (!preloads || !html.includes('</head>')) return null;
-    const urls = preloadsOf(preloads, pathname);
-    if (urls.length === 0) return null;
-    const key = urls.join(' ');
+    const { preloads, prerendered, html, pages } = current();
+    if (!html.includes('</head>')) return null;
+    const page = Object.hasOwn(prerendered, pathname) ? prerendered[pathname] : undefined;
+    const urls = preloads ? preloadsOf(preloads, pathname) : [];
+    if (urls.length === 0 && !page) return null;
+    const key = page ? pathname : urls.join(' ');
     let variants = pages.get(key);
     if (!variants) {
       const links = urls.map((url) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(url)}">`).join('\n    ');
-      const plain = Buffer.from(html.replace('</head>', `  ${links}\n  </head>`));
+      const plain = Buffer.from(page ? withPrerendered(html, page) : html.replace('</head>', `  ${links}\n  </head>`));
       const tag = crypto.createHash('sha1').update(plain).digest('base64url').slice(0, 20);
       variants = [
         { body: plain, etag: `"${tag}"` },

@@ -73,6 +73,9 @@ export function PublicApp({ loadAdmin, openAdmin }: PublicAppProps) {
     };
   }, [location.search, loadAdmin, openAdmin]);
 
+  // the prerendered screen's CSS (server/http/page-preloads.ts), replaced by the app's own once it has rendered
+  useEffect(() => document.querySelector('style[data-prerendered]')?.remove(), []);
+
   const Screen = isPublicPath(location.pathname) ? PUBLIC_SCREENS[location.pathname] : undefined;
   return (
     <ThemeProvider theme={theme}>

@@ -1,6 +1,8 @@
 // Pages name the scripts they need beyond index.html's (server/http/page-preloads.ts, from the
 // build's list: server/build/route-preloads.mjs): an admin page the admin app and its screen's
-// chunk, a signed-out page nothing more; sent precompressed, never cached, revalidated with 304.
+// chunk, a signed-out page nothing more; sent precompressed, never cached, revalidated with 304. The
+// signed-out screens the build prerendered (server/build/prerender.mjs) come inside their page.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,13 +11,19 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness';
 import { pickEncoding, preloadsOf } from '../../server/http/page-preloads';
+import { PRERENDERED_FILE, prerenderPages, type PrerenderedPages } from '../../server/build/prerender.mjs';
 import { ROUTE_PRELOADS_FILE, routePreloads, type RoutePreloads } from '../../server/build/route-preloads.mjs';
+import { PRERENDERED_PATHS, prerender } from '../../src/public/prerender';
 
 const BR_GZIP = 'gzip, deflate, br';
 const PRELOADS: RoutePreloads = {
   publicPaths: ['/login', '/signup'],
   admin: ['/assets/App-aa11.js', '/assets/Title-bb22.js'],
   screens: { profiles: { list: ['/assets/ProfileList-cc33.js', '/assets/DataTable-dd44.js'], show: ['/assets/ProfileShow-ee55.js'] } },
+};
+// `$&` and `$'`: replacement patterns of String.replace, which must reach the page as they are
+const PRERENDERED: PrerenderedPages = {
+  '/signup': { html: '<main class="css-x1"><h1>Sign up $&</h1></main>', css: ".css-x1{color:red}body{content:'$''}" },
 };
 const HTML = `<!doctype html><html><head><title>Talent</title><script type="module" crossorigin src="/assets/index-ff66.js"></script></head><body><div id="root"></div></body></html>`;
 
@@ -55,6 +63,7 @@ describe('pages served with their preloads', () => {
     fs.writeFileSync(path.join(dir, 'index.html'), HTML);
     fs.writeFileSync(path.join(dir, 'index.html.br'), zlib.brotliCompressSync(HTML));
     fs.writeFileSync(path.join(dir, '.vite/route-preloads.json'), JSON.stringify(PRELOADS));
+    fs.writeFileSync(path.join(dir, PRERENDERED_FILE), JSON.stringify(PRERENDERED));
     api = await startTestApi({ staticDir: dir });
   });
   afterAll(async () => {
@@ -89,6 +98,30 @@ describe('pages served with their preloads', () => {
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(decoded(page)).toBe(HTML);
+  });
+
+  it('sends a prerendered screen inside its page, its CSS in the head and a theme check the CSP lets run', async () => {
+    for (const headers of [{ 'accept-encoding': BR_GZIP }, {}] as Record<string, string>[]) {
+      const page = await get('/signup', headers);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-encoding']).toBe(headers['accept-encoding'] ? 'br' : undefined);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      const html = decoded(page);
+      expect(html).toContain(`<style data-prerendered>${PRERENDERED['/signup'].css}</style>`);
+      expect(html).toContain(`<div id="root">${PRERENDERED['/signup'].html}</div><script>`);
+      const scripts = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]);
+      expect(scripts).toHaveLength(1);
+      // the inline script runs only if the Content-Security-Policy names its hash
+      const hash = crypto.createHash('sha256').update(scripts[0]).digest('base64');
+      const scriptSrc = String(page.headers['content-security-policy']).match(/script-src ([^;]*)/)?.[1];
+      expect(scriptSrc?.split(' ')).toContain(`'sha256-${hash}'`);
+      // the rest is index.html
+      expect(
+        html.replace(/\s*<style data-prerendered>.*<\/style>\s*/, '').replace(/<div id="root">.*<\/script>/, '<div id="root"></div>'),
+      ).toBe(HTML);
+    }
+    const etag = String((await get('/signup')).headers.etag);
+    expect((await get('/signup', { 'accept-encoding': BR_GZIP, 'if-none-match': etag })).statusCode).toBe(304);
   });
 
   it('sends gzip or the plain page to browsers that take no brotli', async () => {
@@ -159,6 +192,49 @@ describe('the list, as the build writes it (server/build/route-preloads.mjs)', (
       for (const url of [...list.admin, ...list.screens.things.list!]) expect(fs.existsSync(path.join(outDir, url)), url).toBe(true);
       // the entry's own scripts are named by index.html already
       expect(list.admin.some((url) => /\/main-|\/index-/.test(url))).toBe(false);
+
+      const { default: appConfig } = await import('../../vite.config');
+      const plugins = (appConfig as { plugins?: unknown[] }).plugins?.flat(Infinity) as { name?: string }[];
+      expect(plugins.map((p) => p?.name)).toContain(plugin.name);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the signed-out screens, prerendered by the build (server/build/prerender.mjs)', () => {
+  it('renders each screen with the CSS of every class in it, light theme', () => {
+    expect(PRERENDERED_PATHS).toEqual(['/login', '/signup', '/forgot-password']);
+    const { html, css } = prerender('/login');
+    expect(html).toMatch(/<h1[^>]*>Sign in<\/h1>/);
+    expect(html).toMatch(/<input[^>]*name="email"/);
+    expect(html).toMatch(/<input[^>]*name="password"/);
+    expect(html).not.toContain('<style'); // the CSS comes apart, for the head
+    const classes = new Set(
+      [...html.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(' ')).filter((name) => name.startsWith('css-')),
+    );
+    expect(classes.size).toBeGreaterThan(5);
+    for (const name of classes) expect(css, name).toContain(`.${name}`);
+    expect(css).toMatch(/body\{[^}]*background-color:#fafaf/); // CssBaseline, light
+  });
+
+  it('writes the pages for the server, as part of the app build (vite.config.ts)', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'prerender-vite-'));
+    try {
+      fs.writeFileSync(
+        path.join(root, 'index.html'),
+        '<!doctype html><html><head></head><body><script type="module" src="/main.js"></script></body></html>',
+      );
+      fs.writeFileSync(path.join(root, 'main.js'), 'export const entry = 1;\n');
+      fs.writeFileSync(
+        path.join(root, 'pages.tsx'),
+        "export const PRERENDERED_PATHS = ['/a'];\nexport const prerender = (p: string) => ({ html: '<p>' + p + '</p>', css: 'p{}' });\n",
+      );
+      const outDir = path.join(root, 'dist');
+      const { build } = await import('vite');
+      const plugin = prerenderPages({ module: '/pages.tsx' });
+      await build({ root, configFile: false, logLevel: 'silent', plugins: [plugin], build: { outDir, emptyOutDir: true } });
+      expect(JSON.parse(fs.readFileSync(path.join(outDir, PRERENDERED_FILE), 'utf8'))).toEqual({ '/a': { html: '<p>/a</p>', css: 'p{}' } });
 
       const { default: appConfig } = await import('../../vite.config');
       const plugins = (appConfig as { plugins?: unknown[] }).plugins?.flat(Infinity) as { name?: string }[];

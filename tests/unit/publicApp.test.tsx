@@ -51,6 +51,16 @@ describe('the public app', () => {
     expect(openAdmin).not.toHaveBeenCalled();
   });
 
+  it("takes the prerendered screen's CSS out of the page once it has rendered its own", () => {
+    const style = document.createElement('style');
+    style.dataset.prerendered = '';
+    document.head.append(style);
+    installFakeFetch();
+    renderAt('/login');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign in');
+    expect(document.querySelector('style[data-prerendered]')).toBeNull();
+  });
+
   it('reads the emailed link of /reset-password from the address', () => {
     installFakeFetch();
     renderAt('/reset-password');
