@@ -15,7 +15,7 @@ const BROWSERS: [RegExp, string][] = [
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\bVivaldi\//, 'Vivaldi'],
   [/\b(Firefox|FxiOS)\//, 'Firefox'],
-  [/\b(Chrome|CriOS|Chromium)\//, 'Chrome'],
+  [/\b(Chrome|CriOS|Chromium|HeadlessChrome)\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*\bSafari\/|\bMobile\/\w+ Safari\/|AppleWebKit\/.*\(KHTML, like Gecko\) Mobile\//, 'Safari'],
   [/\bcurl\//, 'curl'],
   [/\bWget\//, 'Wget'],

@@ -31,6 +31,8 @@ const cases: [string, string | null, string | null][] = [
     'iPad',
   ],
   ['Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36', 'Chrome', 'ChromeOS'],
+  // a headless Chromium (automation, screenshots) is still Chrome
+  ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36', 'Chrome', 'Linux'],
   ['curl/8.5.0', 'curl', null],
   ['python-requests/2.32.3', 'Python', null],
   ['', null, null],
