@@ -45,6 +45,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   // Workers inherit the runner's environment.
   process.env[MAIL_DIR_VARIABLE] = mailDir;
+  // production.spec.ts backs up the running app's database, as an operator would
+  process.env.E2E_DATA_DIR = dataDir;
 
   mkdirSync(join(root, 'test-results'), { recursive: true });
   const logFd = openSync(serverLog, 'w');

@@ -1,8 +1,13 @@
 // Issue 19, end to end on the app as `npm start` runs it: staff find a change in Admin → Audit Log
 // (from the object's History button, by the menu and its filters, as CSV), a normal user sees
 // neither; a user sees their signed-in sessions in Profile Settings and ends another browser's,
-// which is then signed out, and ends their own by signing out.
+// which is then signed out, and ends their own by signing out; an operator backs up the running
+// app's embedded database (the server makes the snapshot) and cannot restore over it while it runs.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from './fixtures/test';
 import { createActiveUser } from './fixtures/accounts';
 import { admin } from './fixtures/env';
@@ -87,4 +92,27 @@ test('a user ends another browser’s session from Profile Settings, which is si
 
   await sessions.getByRole('button', { name: 'End this session (sign out)' }).click();
   await expect(page).toHaveURL(/\/login/);
+});
+
+test('an operator backs up the running app’s database, and a restore over it is refused while it runs', () => {
+  const dataDir = process.env.E2E_DATA_DIR;
+  expect(dataDir, 'the global setup names the app’s DATA_DIR').toBeTruthy();
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-backup-'));
+  const file = join(dir, 'nightly.tar.gz');
+  const manage = (...args: string[]) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+    delete env.DATABASE_URL;
+    return spawnSync('npm', ['run', '-s', 'manage', '--', ...args], { env, encoding: 'utf8', timeout: 120_000 });
+  };
+  try {
+    const backup = manage('backup', file);
+    expect(backup.status, backup.stderr).toBe(0);
+    expect(backup.stdout).toMatch(/a snapshot made by the running server, pid \d+/);
+    expect(statSync(file).size).toBeGreaterThan(100_000);
+    const restore = manage('restore', file, '--force');
+    expect(restore.status).toBe(1);
+    expect(restore.stderr + restore.stdout).toMatch(/is running on DATA_DIR/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
