@@ -27,7 +27,7 @@ const kit: PublicKit = {
   search: new URLSearchParams(),
 };
 
-/** `pathname`'s screen as HTML, and the CSS its emotion styles (MUI's) need. */
+/** `pathname`'s screen as HTML (its fields and buttons disabled), and the CSS its emotion styles (MUI's) need. */
 export function prerender(pathname: PublicPath): { html: string; css: string } {
   // compat: emotion records the styles in the cache rather than writing <style> tags into the markup
   const cache = createCache({ key: 'css' });
@@ -46,5 +46,7 @@ export function prerender(pathname: PublicPath): { html: string; css: string } {
   const css = Object.values(cache.inserted)
     .filter((rules): rules is string => typeof rules === 'string')
     .join('');
-  return { html, css };
+  // disabled until the app renders over it: nothing typed into the page's own fields is lost
+  // (a browser test's fill waits for them too); MUI's classes, not the browser's, style them
+  return { html: html.replace(/<(input|button) /g, '<$1 disabled="" '), css };
 }

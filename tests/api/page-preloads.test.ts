@@ -209,6 +209,10 @@ describe('the signed-out screens, prerendered by the build (server/build/prerend
     expect(html).toMatch(/<h1[^>]*>Sign in<\/h1>/);
     expect(html).toMatch(/<input[^>]*name="email"/);
     expect(html).toMatch(/<input[^>]*name="password"/);
+    // nothing to type into or press until the app has rendered over it
+    const controls = html.match(/<(input|button)\b/g)?.length;
+    expect(controls).toBeGreaterThanOrEqual(3);
+    expect(html.match(/<(input|button) disabled="" /g)).toHaveLength(controls!);
     expect(html).not.toContain('<style'); // the CSS comes apart, for the head
     const classes = new Set(
       [...html.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(' ')).filter((name) => name.startsWith('css-')),
