@@ -127,7 +127,9 @@ export async function benchStartup({ databaseUrl, runs = 5, against }: StartupOp
       env: (c) => ({ DATA_DIR: existing.get(`${c} 1`)! }),
       command: ['npm', 'start', '--silent'],
     },
-    ...(databaseUrl ? [{ label: 'PostgreSQL (migrated)', env: () => ({ DATABASE_URL: databaseUrl, DEMO_DATA: '0', WEB_PROCESSES: '1' }) }] : []),
+    ...(databaseUrl
+      ? [{ label: 'PostgreSQL (migrated)', env: () => ({ DATABASE_URL: databaseUrl, DEMO_DATA: '0', WEB_PROCESSES: '1' }) }]
+      : []),
   ];
   const times = new Map<string, number[]>();
   for (let run = 0; run < runs; run++) {
