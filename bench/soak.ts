@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { openDatabase } from '../server/db/connect';
 import { emptyPostgres } from '../server/db/empty-postgres';
 import { startSmtpCapture } from '../tests/support/smtp';
-import { freePort, startBuiltServer, startWorker, webProcesses, type RunningProcess } from '../tests/support/processes';
+import { freePort, startWebProcessesAndWorker, startWorker, webProcesses, type RunningProcess } from '../tests/support/processes';
 import { signIn } from './server-under-test';
 import { checkNothingLostOrTwice, marks, untilQuiet } from './soak-checks';
 
@@ -51,23 +51,14 @@ export async function benchSoak(options: SoakOptions) {
   const started: RunningProcess[] = [];
   const handle = await openDatabase({ databaseUrl });
   try {
-    const server = await startBuiltServer(
-      {
-        ...env,
-        PORT: String(port),
-        WEB_PROCESSES: '2',
-        WORKERS: '0',
-        DEMO_DATA: '1',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-      },
-      { requestLines: false },
-    );
-    started.push(server);
-    await server.waitForLog((l) => l.msg === 'web process 2 answers');
-    let worker = startWorker(env);
-    started.push(worker);
-    await worker.waitForLog((l) => l.msg === 'worker ready');
+    const service = await startWebProcessesAndWorker(env, {
+      port,
+      web: { WORKERS: '0', DEMO_DATA: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      options: { requestLines: false },
+      started: (p) => started.push(p),
+    });
+    const { server } = service;
+    let { worker } = service;
     const token = await signIn(base, ADMIN.email, ADMIN.password);
     const call = async <T>(method: string, url: string, body?: object) => {
       const response = await fetch(`${base}/api/v1${url}`, {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyPostgres } from '../../server/db/empty-postgres';
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp';
-import { freePort, startBuiltServer, startWorker, webProcesses, type RunningProcess } from '../support/processes';
+import { freePort, startBuiltServer, startWebProcessesAndWorker, webProcesses, type RunningProcess } from '../support/processes';
 import { testDb } from './harness';
 import type { Execution, ListResponse, Notification, ProfileSummary } from '../../types/api';
 
@@ -95,21 +95,12 @@ describe.runIf(testDb === 'postgres')('two web processes and a worker on Postgre
       APP_URL: base,
       LOG_LEVEL: 'info',
     };
-    server = await startBuiltServer(
-      {
-        ...env,
-        PORT: String(port),
-        WEB_PROCESSES: '2',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-      },
-      { detached: true },
-    );
-    running.push(server);
-    await server.waitForLog((l) => l.msg === 'web process 2 answers');
-    const worker = startWorker(env);
-    running.push(worker);
-    await worker.waitForLog((l) => l.msg === 'worker ready');
+    ({ server } = await startWebProcessesAndWorker(env, {
+      port,
+      web: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      options: { detached: true },
+      started: (p) => running.push(p),
+    }));
     const signIn = await fetch(`${base}/api/v1/auth/sign-in/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

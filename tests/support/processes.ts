@@ -112,6 +112,30 @@ export function startWorker(env: Record<string, string>, options?: RunOptions): 
   return run(['--import', 'tsx', 'server/cli/worker.ts'], env, options);
 }
 
+/**
+ * Two web processes of the built server on `port` and one `npm run worker`, sharing `env` (the
+ * database, SECRET_KEY, SMTP_URL, APP_URL…), each waited on until ready; `web` goes to the web
+ * processes only (ADMIN_*, WORKERS…). `started` gets each process as it starts, so that the caller
+ * stops both even when one never gets ready.
+ */
+export async function startWebProcessesAndWorker(
+  env: Record<string, string>,
+  {
+    port,
+    web = {},
+    options,
+    started,
+  }: { port: number; web?: Record<string, string>; options?: RunOptions; started: (p: RunningProcess) => void },
+): Promise<{ server: RunningProcess; worker: RunningProcess }> {
+  const server = await startBuiltServer({ ...env, ...web, PORT: String(port), WEB_PROCESSES: '2' }, options);
+  started(server);
+  await server.waitForLog((l) => l.msg === 'web process 2 answers');
+  const worker = startWorker(env);
+  started(worker);
+  await worker.waitForLog((l) => l.msg === 'worker ready');
+  return { server, worker };
+}
+
 /** The pid of each web process the supervisor says answers now, by number (1, 2, …). */
 export function webProcesses(server: RunningProcess): Map<number, number> {
   const pids = new Map<number, number>();
