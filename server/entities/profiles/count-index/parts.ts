@@ -1,0 +1,19 @@
+/**
+ * What a structure of the profile index is made of, as plain data: its typed arrays (written to a
+ * snapshot file as they are, read back without a copy per element), its scalar values, and the
+ * parts of the structures it holds. Each structure that a snapshot carries has `toParts()` and a
+ * static `fromParts(parts)` that gives back an equal structure (same answers, same memory).
+ */
+export type TypedArray = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array | Float64Array;
+
+export interface Parts {
+  arrays: Record<string, TypedArray>;
+  values: Record<string, number | string | boolean | null>;
+  children: Record<string, Parts>;
+}
+
+export const parts = (
+  arrays: Record<string, TypedArray> = {},
+  values: Record<string, number | string | boolean | null> = {},
+  children: Record<string, Parts> = {},
+): Parts => ({ arrays, values, children });
