@@ -6,7 +6,7 @@ import { applyProfileFilters, profileList, type ProfileFilters } from '../server
 import { readableDataSourceIds } from '../server/db/visibility';
 import { findUserByEmail } from '../server/accounts/users';
 import { profileCountIndexSettled, profileIndexStats } from '../server/entities/profiles/count-index/manager';
-import { timedGet, type BenchServer } from './server-under-test';
+import { timedGet, type BenchServer, type EventLoopDelay } from './server-under-test';
 import { summarize } from './stats';
 import { runChild } from './load-child';
 
@@ -27,6 +27,8 @@ interface CaseContext {
   warmUp: string[];
   seconds: number;
   connections: number;
+  /** people in the retrieval case's synthetic network */
+  retrievalPeople?: number;
 }
 
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
@@ -37,31 +39,46 @@ export async function runProfileCase(name: CaseName, ctx: CaseContext): Promise<
   const before = profileIndexStats(db);
   const writer = await startWriter(name, ctx);
   const rows: Record<string, string | number>[] = [];
-  const measured: Record<string, { seq: ReturnType<typeof summarize>; load?: any }> = {};
+  const measured: Record<string, { seq: ReturnType<typeof summarize>; load?: any; loop?: EventLoopDelay; seqLoop: EventLoopDelay }> = {};
   for (const [role, token] of Object.entries(ctx.tokens)) {
     for (const q of ctx.warmUp.slice(0, 20)) await timedGet(ctx.server.url, token, q);
     const durations: number[] = [];
+    // the server's event loop: one period one request at a time, one under load
+    await ctx.server.eventLoop.start();
     for (const q of ctx.mix) durations.push((await timedGet(ctx.server.url, token, q)).ms);
-    const load =
-      ctx.seconds > 0
-        ? await runChild({ kind: 'cannon', url: ctx.server.url, token, paths: ctx.mix, connections: ctx.connections, seconds: ctx.seconds })
-            .result
-        : undefined;
-    measured[role] = { seq: summarize(durations), load };
+    const seqLoop = await ctx.server.eventLoop.stop();
+    let load: any;
+    let loop: EventLoopDelay | undefined;
+    if (ctx.seconds > 0) {
+      await ctx.server.eventLoop.start();
+      load = await runChild({
+        kind: 'cannon',
+        url: ctx.server.url,
+        token,
+        paths: ctx.mix,
+        connections: ctx.connections,
+        seconds: ctx.seconds,
+      }).result;
+      loop = await ctx.server.eventLoop.stop();
+    }
+    measured[role] = { seq: summarize(durations), load, loop, seqLoop };
   }
   const written = writer ? await writer.stop() : undefined;
   await profileCountIndexSettled(db);
   const after = profileIndexStats(db);
   const exact = await countsMatchSql(ctx, db);
-  for (const [role, { seq, load }] of Object.entries(measured)) {
+  for (const [role, { seq, load, loop, seqLoop }] of Object.entries(measured)) {
     rows.push({
       case: CASES[name],
       role,
       'p50 ms': seq.p50,
       'p95 ms': seq.p95,
       'max ms': seq.max,
+      'loop p99/max ms': `${seqLoop.p99} / ${seqLoop.max}`,
       [`req/s at ${ctx.connections}`]: load ? Math.round(load.requestsPerSecond) : '-',
       [`p97.5 ms at ${ctx.connections}`]: load ? load.p97_5 : '-',
+      [`loop p99 ms at ${ctx.connections}`]: loop ? loop.p99 : '-',
+      [`loop max ms at ${ctx.connections}`]: loop ? loop.max : '-',
       errors: load ? load.non2xx + load.errors + load.timeouts : 0,
       'writes/s': written ? Math.round(written.perSecond * (name === 'upserts' ? 100 : 1)) : 0,
       'index MB': after ? mb(after.bytes) : '-',
@@ -91,7 +108,7 @@ async function startWriter(
             databaseUrl: ctx.databaseUrl!,
             url: ctx.server.url,
             token: ctx.tokens.staff,
-            people: 100_000,
+            people: ctx.retrievalPeople ?? 100_000,
             seed: 1 + (Date.now() % 100_000_000),
           }
         : {

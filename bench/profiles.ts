@@ -67,6 +67,8 @@ export interface ProfileBenchOptions {
   connections: number;
   /** PostgreSQL: time the built server (`npm start`) with this many web processes instead of one in this process */
   webProcesses?: number;
+  /** people in the retrieval case's synthetic network (issue 20 asks for 100,000) */
+  retrievalPeople?: number;
 }
 
 /**

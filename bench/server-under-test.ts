@@ -1,8 +1,25 @@
 import type { FastifyInstance } from 'fastify';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadConfig } from '../server/config';
 import { openDatabase, type DatabaseHandle } from '../server/db/connect';
 import { buildApp } from '../server/app';
-import { freePort, startBuiltServer } from '../tests/support/processes';
+import { freePort, startBuiltServer, webProcesses as webProcessPids, type RunningProcess } from '../tests/support/processes';
+import { EVENT_LOOP_RESOLUTION_MS, type EventLoopReport } from '../server/util/event-loop-report';
+
+/** The server's event-loop delay over a load run, ms (several web processes: the worst of them). */
+export interface EventLoopDelay {
+  p99: number;
+  max: number;
+}
+
+/** Measures the server's event loop between `start()` and `stop()`. */
+export interface EventLoopProbe {
+  start(): Promise<void>;
+  stop(): Promise<EventLoopDelay>;
+}
 
 /** Our real server on a random local port, on the given database; timed over HTTP like a browser would. */
 export interface BenchServer {
@@ -13,7 +30,61 @@ export interface BenchServer {
   handle: DatabaseHandle;
   /** the built server: resolves once each web process has built its profile index */
   indexesBuilt?(): Promise<void>;
+  eventLoop: EventLoopProbe;
   close(): Promise<void>;
+}
+
+const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e5) / 10;
+
+/** The server in this process shares its event loop: a histogram read here. */
+function inProcessProbe(): EventLoopProbe {
+  const histogram = monitorEventLoopDelay({ resolution: EVENT_LOOP_RESOLUTION_MS });
+  return {
+    async start() {
+      histogram.reset();
+      histogram.enable();
+    },
+    async stop() {
+      histogram.disable();
+      return { p99: ms(histogram.percentile(99)), max: ms(histogram.max) };
+    },
+  };
+}
+
+/**
+ * The built server's web processes measure their own loops (BENCH_EVENT_LOOP_FILE): each SIGUSR2
+ * makes one write what it measured since the last and start again (server/util/event-loop-report.ts).
+ */
+function signalledProbe(server: RunningProcess, directory: string, processes: number): EventLoopProbe {
+  // one web process runs in the started process; several, in the supervisor's children (never signal the supervisor)
+  const pids = () => (processes > 1 ? [...webProcessPids(server).values()] : [server.pid]);
+  const read = (pid: number): EventLoopReport | undefined => {
+    try {
+      return JSON.parse(fs.readFileSync(path.join(directory, `${pid}.json`), 'utf8'));
+    } catch {
+      return undefined;
+    }
+  };
+  const period = async (): Promise<EventLoopReport[]> => {
+    const asked = pids().map((pid) => ({ pid, seq: read(pid)?.seq ?? 0 }));
+    for (const { pid } of asked) process.kill(pid, 'SIGUSR2');
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const reports = asked.map(({ pid, seq }) => (read(pid) && read(pid)!.seq > seq ? read(pid)! : undefined));
+      if (reports.every(Boolean)) return reports as EventLoopReport[];
+      if (Date.now() > deadline) throw new Error(`no event-loop report from web process(es) ${asked.map((a) => a.pid).join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  return {
+    async start() {
+      await period();
+    },
+    async stop() {
+      const reports = await period();
+      return { p99: Math.max(...reports.map((r) => r.p99)), max: Math.max(...reports.map((r) => r.max)) };
+    },
+  };
 }
 
 export async function startBenchServer(target: { databaseUrl?: string; dataDir?: string }): Promise<BenchServer> {
@@ -30,6 +101,7 @@ export async function startBenchServer(target: { databaseUrl?: string; dataDir?:
     url: address,
     app,
     handle,
+    eventLoop: inProcessProbe(),
     async close() {
       await app.close();
       await handle.close();
@@ -44,6 +116,7 @@ export async function startBenchServer(target: { databaseUrl?: string; dataDir?:
  */
 export async function startBuiltBenchServer(databaseUrl: string, webProcesses: number): Promise<BenchServer> {
   const port = await freePort();
+  const eventLoopDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-event-loop-'));
   const server = await startBuiltServer(
     {
       DATABASE_URL: databaseUrl,
@@ -53,6 +126,7 @@ export async function startBuiltBenchServer(databaseUrl: string, webProcesses: n
       LOG_LEVEL: 'info',
       THROTTLE_PER_IP: '1000000',
       THROTTLE_PER_ACCOUNT: '1000000',
+      BENCH_EVENT_LOOP_FILE: eventLoopDirectory,
     },
     { requestLines: false },
   );
@@ -68,6 +142,7 @@ export async function startBuiltBenchServer(databaseUrl: string, webProcesses: n
   return {
     url: `http://127.0.0.1:${port}`,
     handle,
+    eventLoop: signalledProbe(server, eventLoopDirectory, webProcesses),
     async indexesBuilt() {
       const built = () => server.lines.filter((l) => l.msg === 'profile index built').length >= webProcesses;
       await server.waitForLog(built, 15 * 60_000);
@@ -75,6 +150,7 @@ export async function startBuiltBenchServer(databaseUrl: string, webProcesses: n
     async close() {
       await server.stop('SIGTERM');
       await handle.close();
+      fs.rmSync(eventLoopDirectory, { recursive: true, force: true });
     },
   };
 }

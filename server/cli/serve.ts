@@ -18,6 +18,9 @@ try {
     supervise({ entry: fileURLToPath(import.meta.url), processes: plan.count, jobs: config.workers });
   } else {
     const { closeOnSignals, startServer } = await import('../main');
+    // the profiles bench's event-loop figures (bench/server-under-test.ts); unset in production
+    if (process.env.BENCH_EVENT_LOOP_FILE)
+      (await import('../util/event-loop-report')).reportEventLoopOnSignal(process.env.BENCH_EVENT_LOOP_FILE);
     closeOnSignals(await startServer(config));
   }
 } catch (error) {
