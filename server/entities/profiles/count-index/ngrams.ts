@@ -1,0 +1,270 @@
+import { parts, type Parts } from './parts';
+import type { Steps } from './steps';
+
+/**
+ * Which blocks of the (sorted) vocabulary may hold a term, without reading
+ * the vocabulary: for every byte, pair of bytes and three bytes found inside
+ * a token, the blocks of `blockSize` consecutive tokens where it occurs, as
+ * block numbers ascending, delta- and varint-coded. A term of three bytes or
+ * more can only be in the blocks that hold every one of its trigrams (the
+ * shortest lists intersected first); a term of one or two bytes has a list of
+ * its own (exact at block level: the rarer ones, a digit pair, a multi-byte
+ * letter, read a few blocks; a common one reads most, sliced by the caller).
+ * The candidates are then verified on their bytes. Blocks rather than tokens:
+ * sorted neighbours share most of their n-grams (anna.smith12@…, anna.smith7@…),
+ * so a list entry stands for a few dozen tokens and the whole stays small.
+ *
+ * N-grams are of bytes of the UTF-8 tokens: a multi-byte letter makes n-grams
+ * that straddle characters, which is fine since candidates are verified.
+ */
+export class NgramIndex {
+  private constructor(
+    readonly blockSize: number,
+    /** the n-gram keys present, ascending (`keyOf`) */
+    private readonly keys: Uint32Array,
+    /** list of keys[i]: lists[offsets[i] .. offsets[i + 1]) */
+    private readonly offsets: Uint32Array,
+    private readonly lists: Uint8Array,
+  ) {}
+
+  /**
+   * Steps that index the tokens of `vocabulary` (token t at starts[t] ..
+   * starts[t + 1] - 1, a separator byte after each). Two passes over the
+   * tokens, the first to size each list, the second to write it; a token's
+   * prefix shared with the one before it in its block adds nothing new.
+   */
+  static *build(vocabulary: Uint8Array, starts: Uint32Array, blockSize: number): Steps<NgramIndex> {
+    const tokenCount = starts.length - 1;
+    const blocks = Math.ceil(tokenCount / blockSize);
+    const idOf = new KeyIds(Math.min(1 << 20, 4 * starts[tokenCount]));
+    let capacity = 1 << 12;
+    let keyOfId = new Uint32Array(capacity);
+    let last = new Uint32Array(capacity); // 1 + the last block written to the id's list
+    let size = new Uint32Array(capacity); // bytes of the id's list (pass 1), then where it writes next (pass 2)
+    let ids = 0;
+    const pass = function* (write: Uint8Array | undefined): Steps<void> {
+      for (let b = 0; b < blocks; b++) {
+        const first = b * blockSize;
+        const end = Math.min(first + blockSize, tokenCount);
+        for (let t = first; t < end; t++) {
+          const from = starts[t];
+          const length = starts[t + 1] - 1 - from;
+          const shared = t === first ? 0 : commonPrefix(vocabulary, starts[t - 1], starts[t] - 1, from, from + length);
+          for (let p = Math.max(0, shared - 2); p < length; p++) {
+            const at = from + p;
+            for (let n = 1; n <= 3 && p + n <= length; n++) {
+              if (p + n <= shared) continue; // the same n-gram in the token before
+              const key = keyOf(vocabulary, at, n);
+              let id = idOf.get(key);
+              if (id < 0) {
+                if (ids === capacity) {
+                  capacity *= 2;
+                  keyOfId = grown(keyOfId, capacity);
+                  last = grown(last, capacity);
+                  size = grown(size, capacity);
+                }
+                id = ids++;
+                idOf.set(key, id);
+                keyOfId[id] = key;
+              }
+              if (last[id] === b + 1) continue;
+              const delta = b + 1 - last[id];
+              last[id] = b + 1;
+              if (write) size[id] = writeVarint(write, size[id], delta);
+              else size[id] += varintBytes(delta);
+            }
+          }
+        }
+        if ((b & 3) === 3) yield;
+      }
+    };
+    yield* pass(undefined);
+    const keys = keyOfId.slice(0, ids).sort();
+    const offsets = new Uint32Array(ids + 1);
+    for (let i = 0; i < ids; i++) {
+      const id = idOf.get(keys[i]);
+      offsets[i + 1] = offsets[i] + size[id];
+      size[id] = offsets[i]; // where the second pass writes it
+      last[id] = 0;
+    }
+    const lists = new Uint8Array(offsets[ids]);
+    yield* pass(lists);
+    return new NgramIndex(blockSize, keys, offsets, lists);
+  }
+
+  static empty(blockSize: number): NgramIndex {
+    return new NgramIndex(blockSize, new Uint32Array(0), new Uint32Array(1), new Uint8Array(0));
+  }
+
+  /** The blocks that may hold `term` (at least one byte), ascending. */
+  candidates(term: Uint8Array): Uint32Array {
+    const lists: number[] = []; // positions in `keys`
+    if (term.length <= 2) lists.push(this.find(keyOf(term, 0, term.length)));
+    else for (let p = 0; p + 3 <= term.length; p++) lists.push(this.find(keyOf(term, p, 3)));
+    if (lists.some((i) => i < 0)) return new Uint32Array(0);
+    const unique = [...new Set(lists)].sort((a, b) => this.listBytes(a) - this.listBytes(b));
+    let found = this.decode(unique[0]);
+    for (const i of unique.slice(1)) {
+      // verifying a block reads a few hundred bytes: past this, a list costs more to read than it saves
+      if (found.length === 0 || this.listBytes(i) > 64 * found.length) break;
+      found = this.intersect(found, i);
+    }
+    return found;
+  }
+
+  bytes(): number {
+    return this.keys.byteLength + this.offsets.byteLength + this.lists.byteLength;
+  }
+
+  /** Memory by part: the key directory and the lists. */
+  bytesByPart(): { ngramKeys: number; ngramLists: number } {
+    return { ngramKeys: this.keys.byteLength + this.offsets.byteLength, ngramLists: this.lists.byteLength };
+  }
+
+  toParts(): Parts {
+    return parts({ keys: this.keys, offsets: this.offsets, lists: this.lists }, { blockSize: this.blockSize });
+  }
+
+  static fromParts(from: Parts): NgramIndex {
+    const { keys, offsets, lists } = from.arrays;
+    return new NgramIndex(from.values.blockSize as number, keys as Uint32Array, offsets as Uint32Array, lists as Uint8Array);
+  }
+
+  private listBytes(i: number): number {
+    return this.offsets[i + 1] - this.offsets[i];
+  }
+
+  private find(key: number): number {
+    let low = 0;
+    let high = this.keys.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const at = this.keys[middle];
+      if (at === key) return middle;
+      if (at < key) low = middle + 1;
+      else high = middle - 1;
+    }
+    return -1;
+  }
+
+  private decode(i: number): Uint32Array {
+    const out = new Uint32Array(this.listBytes(i)); // at least one byte per entry
+    let n = 0;
+    let block = 0;
+    for (let p = this.offsets[i], end = this.offsets[i + 1]; p < end; ) {
+      let delta = 0;
+      for (let shift = 0; ; shift += 7) {
+        const byte = this.lists[p++];
+        delta += (byte & 0x7f) * 2 ** shift;
+        if (byte < 0x80) break;
+      }
+      block += delta;
+      out[n++] = block - 1;
+    }
+    return out.subarray(0, n);
+  }
+
+  /** The members of `found` (ascending) that list i holds. */
+  private intersect(found: Uint32Array, i: number): Uint32Array {
+    let kept = 0;
+    let k = 0;
+    let block = 0;
+    for (let p = this.offsets[i], end = this.offsets[i + 1]; p < end && k < found.length; ) {
+      let delta = 0;
+      for (let shift = 0; ; shift += 7) {
+        const byte = this.lists[p++];
+        delta += (byte & 0x7f) * 2 ** shift;
+        if (byte < 0x80) break;
+      }
+      block += delta;
+      while (k < found.length && found[k] < block - 1) k++;
+      if (k < found.length && found[k] === block - 1) found[kept++] = found[k++];
+    }
+    return found.subarray(0, kept);
+  }
+}
+
+/** Keys of 1-, 2- and 3-byte n-grams, in one space: [0, 256), [256, 65,792), then the trigrams. */
+
+function keyOf(bytes: Uint8Array, at: number, n: number): number {
+  if (n === 1) return bytes[at];
+  if (n === 2) return 256 + ((bytes[at] << 8) | bytes[at + 1]);
+  return 65_792 + ((bytes[at] << 16) | (bytes[at + 1] << 8) | bytes[at + 2]);
+}
+
+function commonPrefix(bytes: Uint8Array, aFrom: number, aTo: number, bFrom: number, bTo: number): number {
+  const n = Math.min(aTo - aFrom, bTo - bFrom);
+  let i = 0;
+  while (i < n && bytes[aFrom + i] === bytes[bFrom + i]) i++;
+  return i;
+}
+
+function varintBytes(value: number): number {
+  let n = 1;
+  while (value >= 0x80) {
+    value = Math.floor(value / 128);
+    n++;
+  }
+  return n;
+}
+
+/** Writes `value` at `at`; answers the position after it. */
+function writeVarint(into: Uint8Array, at: number, value: number): number {
+  while (value >= 0x80) {
+    into[at++] = (value & 0x7f) | 0x80;
+    value = Math.floor(value / 128);
+  }
+  into[at++] = value;
+  return at;
+}
+
+function grown(array: Uint32Array, capacity: number): Uint32Array<ArrayBuffer> {
+  const bigger = new Uint32Array(capacity);
+  bigger.set(array);
+  return bigger;
+}
+
+/** n-gram key → dense id: open addressing, grown past half full (a few hundred thousand keys at most). */
+class KeyIds {
+  private keys: Int32Array; // 1 + key, 0: free
+  private ids: Int32Array;
+  private count = 0;
+
+  constructor(expected: number) {
+    let size = 1024;
+    while (size < 2 * expected) size *= 2;
+    this.keys = new Int32Array(size);
+    this.ids = new Int32Array(size);
+  }
+
+  /** The id of `key`, or -1. */
+  get(key: number): number {
+    const mask = this.keys.length - 1;
+    for (let i = slot(key, mask); ; i = (i + 1) & mask) {
+      const at = this.keys[i];
+      if (at === key + 1) return this.ids[i];
+      if (at === 0) return -1;
+    }
+  }
+
+  set(key: number, id: number): void {
+    if (2 * (this.count + 1) > this.keys.length) this.rehash();
+    const mask = this.keys.length - 1;
+    let i = slot(key, mask);
+    while (this.keys[i] !== 0) i = (i + 1) & mask;
+    this.keys[i] = key + 1;
+    this.ids[i] = id;
+    this.count++;
+  }
+
+  private rehash(): void {
+    const { keys, ids } = this;
+    this.keys = new Int32Array(2 * keys.length);
+    this.ids = new Int32Array(2 * keys.length);
+    this.count = 0;
+    for (let i = 0; i < keys.length; i++) if (keys[i] !== 0) this.set(keys[i] - 1, ids[i]);
+  }
+}
+
+/** Fibonacci hashing into a table of mask + 1 (a power of two) slots: the product's high bits, which every bit of the key moves. */
+const slot = (key: number, mask: number) => (Math.imul(key, 0x9e3779b1) >>> Math.clz32(mask)) & mask;

@@ -1,0 +1,190 @@
+import { emptySet, intersectInto, subtractInto, wordsFor, type Bitset } from './bitset';
+import { parts, type Parts } from './parts';
+import { RecentTokens } from './recent-tokens';
+import { runInSlices, type Steps } from './steps';
+import { TokenIndex } from './token-base';
+
+/** Merge the changes into a new base once this many rows changed since the last merge (or 2 % of the rows). */
+const MERGE_AFTER_ROWS = 5_000;
+
+/**
+ * The token index as rows change: an immutable base, then the rows changed
+ * since (`recent`, RecentTokens). When enough rows changed, the recent layer
+ * is frozen and merged into a new base in slices (a whole pass over the base:
+ * seconds at ten million rows), while new changes go to a fresh recent layer
+ * and answers read base, frozen layer and fresh layer in that order; the new
+ * base replaces the old and the frozen layer at the end, in one turn.
+ *
+ * A term's rows in the base are found in slices beforehand (`prepare`: a
+ * broad term is millions of postings) and remembered until the base changes;
+ * `rowsContaining` then costs a copy and the small recent layers. Asked for a
+ * term not prepared, it finds it at once (correct, only longer).
+ */
+export class SearchIndex {
+  private recent: RecentTokens;
+  /** the recent layer being merged into a new base */
+  private merging?: RecentTokens;
+  private mergeRun?: Promise<void>;
+  private mergeAgain = false;
+  /** the base's rows for recent terms (most recently used last): they hold until the base changes */
+  private readonly baseHits = new Map<string, Bitset>();
+  /** base lookups under way in slices */
+  private readonly pending = new Map<string, Promise<void>>();
+
+  constructor(
+    private base: TokenIndex,
+    private capacity: number,
+  ) {
+    this.recent = new RecentTokens(capacity);
+  }
+
+  grow(capacity: number): void {
+    this.capacity = capacity;
+    this.recent.grow(capacity);
+    this.merging?.grow(capacity);
+    this.baseHits.clear();
+  }
+
+  /** The row's document is now `document` (undefined: the row is gone). */
+  set(row: number, document: string | undefined): void {
+    this.recent.set(row, document);
+    if (!this.mergeRun && this.recent.changedRows >= this.mergeThreshold()) void this.merge();
+  }
+
+  /** The rows whose document contains every one of `terms`, within `rows`. */
+  filter(rows: Bitset, terms: string[]): void {
+    for (const term of terms) if (term) intersectInto(rows, this.rowsContaining(term));
+  }
+
+  /** Finds the base rows of `terms` in slices, so that `rowsContaining` finds them ready. */
+  async prepare(terms: string[]): Promise<void> {
+    await Promise.all([...new Set(terms)].filter(Boolean).map((term) => this.prepareTerm(term)));
+  }
+
+  /**
+   * `rowsContaining` in steps (for a caller that runs its work in slices):
+   * the base's rows found step by step, then, in one step, the layers on top.
+   */
+  *rowsContainingSteps(term: string): Steps<Bitset> {
+    for (;;) {
+      if (this.baseHits.has(term)) return this.rowsContaining(term);
+      const base = this.base;
+      const rows = emptySet(this.capacity);
+      yield* base.rowsContainingSteps(Buffer.from(term), rows);
+      if (this.base === base) {
+        this.remember(term, rows);
+        return this.rowsContaining(term);
+      } // else a merge ended meanwhile: find it in the new base
+    }
+  }
+
+  /** The rows whose document contains `term` (a new set). */
+  rowsContaining(term: string): Bitset {
+    const pattern = Buffer.from(term);
+    let base = this.baseHits.get(term);
+    if (base) {
+      this.baseHits.delete(term); // most recently used last
+    } else {
+      base = emptySet(this.capacity);
+      this.base.addRowsContaining(pattern, base);
+    }
+    this.remember(term, base);
+    const found = new Uint32Array(wordsFor(this.capacity));
+    found.set(base.subarray(0, found.length));
+    for (const layer of this.merging ? [this.merging, this.recent] : [this.recent]) {
+      subtractInto(found, layer.stale);
+      layer.addRowsContaining(pattern, found);
+    }
+    return found;
+  }
+
+  /**
+   * Folds the recent changes into a new base, in slices (`set` starts it when
+   * they are many); resolves once the base holds every change made before the
+   * call.
+   */
+  merge(): Promise<void> {
+    if (this.mergeRun) {
+      this.mergeAgain = true;
+      return this.mergeRun;
+    }
+    this.mergeRun = this.mergeWhileNeeded().finally(() => {
+      this.mergeRun = undefined;
+    });
+    return this.mergeRun;
+  }
+
+  /** Memory held, in bytes. */
+  bytes(): number {
+    return Object.values(this.bytesByPart()).reduce((sum, n) => sum + n, 0);
+  }
+
+  bytesByPart(): Record<string, number> {
+    let remembered = 0;
+    for (const rows of this.baseHits.values()) remembered += rows.byteLength;
+    return {
+      ...this.base.bytesByPart(),
+      recent: this.recent.bytes() + (this.merging?.bytes() ?? 0),
+      rememberedTerms: remembered,
+    };
+  }
+
+  /** The base and the changes since: a layer being merged stays a layer of its own. */
+  toParts(): Parts {
+    const layers: Record<string, Parts> = { base: this.base.toParts(), recent: this.recent.toParts() };
+    if (this.merging) layers.merging = this.merging.toParts();
+    return parts({}, { capacity: this.capacity }, layers);
+  }
+
+  static fromParts(from: Parts): SearchIndex {
+    const search = new SearchIndex(TokenIndex.fromParts(from.children.base), from.values.capacity as number);
+    search.recent = RecentTokens.fromParts(from.children.recent);
+    if (from.children.merging) {
+      search.merging = RecentTokens.fromParts(from.children.merging);
+      void search.merge();
+    }
+    return search;
+  }
+
+  private mergeThreshold(): number {
+    return Math.max(MERGE_AFTER_ROWS, this.capacity / 50);
+  }
+
+  private async mergeWhileNeeded(): Promise<void> {
+    do {
+      this.mergeAgain = false;
+      if (!this.merging) {
+        if (this.recent.empty) continue;
+        this.merging = this.recent;
+        this.recent = new RecentTokens(this.capacity);
+      }
+      const merging = this.merging;
+      const base = await runInSlices(TokenIndex.mergeSteps(this.base, merging.stale, merging.added()));
+      // one turn: the new base holds the frozen layer; the fresh layer stays on top of it
+      this.base = base;
+      this.merging = undefined;
+      this.baseHits.clear();
+    } while (this.mergeAgain || this.recent.changedRows >= this.mergeThreshold());
+  }
+
+  private prepareTerm(term: string): Promise<void> {
+    if (this.baseHits.has(term)) return Promise.resolve();
+    const running = this.pending.get(term);
+    if (running) return running;
+    const run: Promise<void> = runInSlices(this.rowsContainingSteps(term))
+      .then(() => undefined)
+      .finally(() => {
+        if (this.pending.get(term) === run) this.pending.delete(term);
+      });
+    this.pending.set(term, run);
+    return run;
+  }
+
+  private remember(term: string, rows: Bitset): void {
+    // at most ~16 MB of remembered terms (64 at a million rows)
+    const room = Math.max(8, Math.floor((16 * 2 ** 20) / Math.max(1, rows.byteLength)));
+    this.baseHits.delete(term);
+    while (this.baseHits.size >= room) this.baseHits.delete(this.baseHits.keys().next().value!);
+    this.baseHits.set(term, rows);
+  }
+}
