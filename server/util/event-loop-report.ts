@@ -4,10 +4,10 @@
 // once at the start of a load run and once at its end; no HTTP route, nothing a client can reach.
 import fs from 'node:fs';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 
-/** The sampling period of the delay histogram, ms: a stall shorter than this may go unseen. */
-export const EVENT_LOOP_RESOLUTION_MS = 5;
+/** The sampling period of the delay histogram, ms. */
+export const EVENT_LOOP_RESOLUTION_MS = 1;
 
 /** What one period measured: delays in ms, `seq` counts the periods (the bench waits for it to move). */
 export interface EventLoopReport {
@@ -18,7 +18,14 @@ export interface EventLoopReport {
   mean: number;
 }
 
-const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e5) / 10;
+/**
+ * p99, max and mean of the delay in ms. Node's histogram records each whole interval between two
+ * samples (an idle loop reads the resolution itself): the delay is what exceeds the resolution.
+ */
+export function eventLoopDelays(histogram: IntervalHistogram): { p99: number; max: number; mean: number } {
+  const ms = (nanoseconds: number) => Math.max(0, Math.round((nanoseconds / 1e6 - EVENT_LOOP_RESOLUTION_MS) * 10) / 10);
+  return { p99: ms(histogram.percentile(99)), max: ms(histogram.max), mean: ms(histogram.mean) };
+}
 
 export function reportEventLoopOnSignal(directory: string): void {
   const histogram = monitorEventLoopDelay({ resolution: EVENT_LOOP_RESOLUTION_MS });
@@ -28,9 +35,7 @@ export function reportEventLoopOnSignal(directory: string): void {
     const report: EventLoopReport = {
       pid: process.pid,
       seq: ++seq,
-      p99: ms(histogram.percentile(99)),
-      max: ms(histogram.max),
-      mean: ms(histogram.mean),
+      ...eventLoopDelays(histogram),
     };
     histogram.reset();
     const file = path.join(directory, `${process.pid}.json`);

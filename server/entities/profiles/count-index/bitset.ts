@@ -55,3 +55,13 @@ export function subtractInto(into: Bitset, other: Bitset): void {
   const n = Math.min(into.length, other.length);
   for (let i = 0; i < n; i++) into[i] &= ~other[i];
 }
+
+/** For a snapshot: sets by key (numbers or strings), each set as it is. */
+export function setsToParts<K extends number | string>(sets: Map<K, Bitset>): Record<string, Bitset> {
+  return Object.fromEntries([...sets].map(([key, set]) => [String(key), set]));
+}
+
+/** The sets of `setsToParts`; `numeric` keys come back as numbers. */
+export function setsFromParts<K extends number | string>(arrays: Record<string, unknown>, numeric: boolean): Map<K, Bitset> {
+  return new Map(Object.entries(arrays).map(([key, set]) => [(numeric ? Number(key) : key) as K, set as Bitset]));
+}

@@ -6,6 +6,10 @@ import { RatingBuckets } from './rating-buckets';
 import { PositionById } from './positions';
 import { SortOrders } from './sort-orders';
 import { RememberedSets } from './remembered-sets';
+import { ReadWriteGate } from './read-write-gate';
+import { inSlices, whole, type Sliced, type Slicer } from './slices';
+import { setsFromParts, setsToParts } from './bitset';
+import { parts, type Parts } from './parts';
 
 /**
  * The profiles list from memory: what the filters test — data sources,
@@ -66,6 +70,10 @@ export class ProfileIndex {
   private search: SearchIndex;
   /** sets computed at this version (cleared when it moves): ~32 MB, a few hundred sets at a million rows */
   private readonly remembered = new RememberedSets(32 * 2 ** 20);
+  /** reads and a change applied in slices never overlap */
+  private readonly gate = new ReadWriteGate();
+  /** a change did not fit half-way: what it holds matches no version of the table (the manager rebuilds) */
+  private broken = false;
 
   /**
    * An empty index for `capacity` rows (it grows past it), as of `version`;
@@ -111,11 +119,23 @@ export class ProfileIndex {
    * Puts every loaded row in every order: numeric fields sorted here, the
    * others as the database listed them (ids ascending; ids not loaded are left out).
    */
-  loadOrders(databaseOrders: Map<string, { valued: number[]; missing: number[] }>, documents: TokenIndex): void {
+  loadOrders(databaseOrders: Map<string, { valued: ArrayLike<number>; missing: ArrayLike<number> }>, documents: TokenIndex): void {
+    whole(this.loadingOrders(databaseOrders, documents));
+  }
+
+  /** `loadOrders`, pausing now and then (a build at ten million sorts for seconds). */
+  *loadingOrders(
+    databaseOrders: Map<string, { valued: ArrayLike<number>; missing: ArrayLike<number> }>,
+    documents: TokenIndex,
+  ): Sliced<void> {
     this.search = new SearchIndex(documents, this.capacity);
-    const live: number[] = [];
-    for (let position = 0; position < this.used; position++) if (has(this.live, position)) live.push(position);
-    this.orders.load(live, databaseOrders, (position) => has(this.live, position));
+    const live = new Uint32Array(this.used);
+    let count = 0;
+    for (let position = 0; position < this.used; position++) {
+      if (has(this.live, position)) live[count++] = position;
+      if ((position & 0xffff) === 0xffff) yield;
+    }
+    yield* this.orders.loading(live.subarray(0, count), databaseOrders, (position) => has(this.live, position));
   }
 
   /**
@@ -126,8 +146,31 @@ export class ProfileIndex {
    * (the index no longer matches the table: rebuild).
    */
   apply(changes: ProfileChange[], version: number): boolean {
+    return whole(this.applying(changes, version));
+  }
+
+  /**
+   * `apply` in slices, as the server does: reads wait for it to end (they never
+   * see a half-applied change), other requests run between its slices.
+   */
+  applyInSlices(changes: ProfileChange[], version: number, slicer?: Slicer): Promise<boolean> {
+    return this.gate.write(() => inSlices(this.applying(changes, version), slicer));
+  }
+
+  /**
+   * Reads the index once no change is being applied to it (`work` may pause:
+   * changes wait for it to end); undefined when a change did not fit it (SQL answers).
+   */
+  async read<T>(work: (index: this) => T | Promise<T>): Promise<T | undefined> {
+    return this.broken ? undefined : this.gate.read(() => (this.broken ? undefined : work(this)));
+  }
+
+  /** `apply`'s work, to be run whole or in slices (within the gate's write). */
+  *applying(changes: ProfileChange[], version: number): Sliced<boolean> {
     const placed: { position: number; previous: ProfileChange['previous'] }[] = [];
-    for (const change of changes) {
+    for (let i = 0; i < changes.length; i++) {
+      if ((i & 63) === 63) yield;
+      const change = changes[i];
       const known = this.positions.get(change.id);
       const wasLive = known !== undefined && has(this.live, known);
       if (wasLive) this.detach(known);
@@ -141,7 +184,10 @@ export class ProfileIndex {
       placed.push({ position, previous: change.previous });
     }
     this.remembered.clear();
-    if (!this.orders.place(placed)) return false;
+    if (!(yield* this.orders.placing(placed))) {
+      this.broken = true;
+      return false;
+    }
     this.version = version;
     return true;
   }
@@ -151,14 +197,25 @@ export class ProfileIndex {
    * staff), as a set, and how many they are. The set is shared: not to be changed.
    */
   matching(readable: number[] | null, filters: ProfileFilters, terms: string[]): { set: Bitset; count: number } {
+    return whole(this.matchingWork(readable, filters, terms));
+  }
+
+  /** `matching` in slices (within `read`). */
+  matchingInSlices(readable: number[] | null, filters: ProfileFilters, terms: string[], slicer?: Slicer) {
+    return inSlices(this.matchingWork(readable, filters, terms), slicer);
+  }
+
+  /** `matching`'s work, to be run whole or in slices (within `read`). */
+  *matchingWork(readable: number[] | null, filters: ProfileFilters, terms: string[]): Sliced<{ set: Bitset; count: number }> {
     let sources: number[] | null = readable;
     if (filters.data_sources?.length)
       sources = readable === null ? filters.data_sources : filters.data_sources.filter((id) => readable.includes(id));
-    const parts: [string, () => Bitset][] = [];
+    const parts: [string, () => Sliced<Bitset>][] = [];
     if (sources !== null) parts.push(this.anyOf('source', this.bySource, sources));
     if (filters.nationalities?.length) parts.push(this.anyOf('nationality', this.byNationality, filters.nationalities));
     if (filters.gender?.length) parts.push(this.anyOf('gender', this.byGender, filters.gender));
-    for (const term of new Set(terms)) if (term) parts.push([`term ${term}`, () => this.search.rowsContaining(term)]);
+    // a term's rows in slices: a broad one is millions of postings at ten million rows (search.ts)
+    for (const term of new Set(terms)) if (term) parts.push([`term ${term}`, () => this.search.rowsContainingSteps(term)]);
     for (const field of RATING_FIELDS) {
       const gte = filters[`${field}__gte`] ?? -Infinity;
       const lte = filters[`${field}__lte`] ?? Infinity;
@@ -168,17 +225,25 @@ export class ProfileIndex {
       .map(([part]) => part)
       .sort()
       .join('\n');
-    return this.remembered.counted(
-      `all\n${key}`,
-      () => {
-        if (parts.length === 0) return this.live;
-        const [first, ...others] = parts.map(([part, make]) => this.remembered.get(part, make));
-        const set = first.slice();
-        for (const other of others) intersectInto(set, other);
-        return set;
-      },
-      size,
-    );
+    const all = `all\n${key}`;
+    const found = this.remembered.counted(all);
+    if (found) return found;
+    let set = this.live;
+    if (parts.length) {
+      const sets: Bitset[] = [];
+      for (const [part, make] of parts) {
+        sets.push(this.remembered.get(part) ?? this.remembered.put(part, yield* make()));
+        yield;
+      }
+      set = sets[0].slice();
+      for (const other of sets.slice(1)) {
+        intersectInto(set, other);
+        yield;
+      }
+    }
+    const count = size(set);
+    this.remembered.put(all, set, count);
+    return { set, count };
   }
 
   /**
@@ -187,7 +252,17 @@ export class ProfileIndex {
    * index has no order for it. Past the middle it walks from the end.
    */
   page(set: Bitset, total: number, field: string, descending: boolean, offset: number, limit: number): number[] | undefined {
-    return this.orders.page(set, total, field, descending, offset, limit)?.map((position) => this.ids[position]);
+    return whole(this.paging(set, total, field, descending, offset, limit));
+  }
+
+  /** `page` in slices (within `read`): a walk for a sparse set may cross millions of rows. */
+  pageInSlices(set: Bitset, total: number, field: string, descending: boolean, offset: number, limit: number, slicer?: Slicer) {
+    return inSlices(this.paging(set, total, field, descending, offset, limit), slicer);
+  }
+
+  /** `page`'s work, to be run whole or in slices (within `read`). */
+  *paging(set: Bitset, total: number, field: string, descending: boolean, offset: number, limit: number): Sliced<number[] | undefined> {
+    return (yield* this.orders.paging(set, total, field, descending, offset, limit))?.map((position) => this.ids[position]);
   }
 
   /** Memory held, in bytes (typed arrays and buffers; maps estimated). */
@@ -267,25 +342,81 @@ export class ProfileIndex {
   }
 
   /** The rows whose rating lies in [gte, lte] (no rating fails both comparisons, as NULL does in SQL). */
-  private inRange(field: RatingField, gte: number, lte: number): Bitset {
+  private *inRange(field: RatingField, gte: number, lte: number): Sliced<Bitset> {
     const inside = emptySet(this.capacity);
-    this.ratingBuckets[field].mark(gte, lte, inside);
+    yield* this.ratingBuckets[field].marking(gte, lte, inside);
     return inside;
   }
 
   /** The union of the sets of `keys`, with its key among the remembered sets. */
-  private anyOf<K>(name: string, sets: Map<K, Bitset>, keys: K[]): [string, () => Bitset] {
+  private anyOf<K>(name: string, sets: Map<K, Bitset>, keys: K[]): [string, () => Sliced<Bitset>] {
     const unique = [...new Set(keys)].sort();
+    const capacity = this.capacity;
     return [
       `${name} ${unique.join(' ')}`,
-      () => {
-        const union = emptySet(this.capacity);
+      function* () {
+        const union = emptySet(capacity);
         for (const key of unique) {
           const set = sets.get(key);
           if (set) unionInto(union, set);
+          yield; // a viewer may read hundreds of sources: a union each is ~1 ms at ten million rows
         }
         return union;
       },
     ];
+  }
+
+  /**
+   * For a snapshot: every structure's arrays as they are (the orders' and buckets' blocks
+   * packed into one array each). Not to be changed while written: no `apply` meanwhile.
+   */
+  toParts(): Parts {
+    const ratings = Object.fromEntries(RATING_FIELDS.map((field) => [field, this.ratingBuckets[field].toParts()]));
+    return parts(
+      { ids: this.ids, live: this.live, ...Object.fromEntries(NUMERIC_SORTS.map((field) => [`numbers.${field}`, this.numbers[field]])) },
+      { version: this.version, capacity: this.capacity, used: this.used },
+      {
+        positions: this.positions.toParts(),
+        bySource: parts(setsToParts(this.bySource)),
+        byNationality: parts(setsToParts(this.byNationality)),
+        byGender: parts(setsToParts(this.byGender)),
+        ratings: parts({}, {}, ratings),
+        orders: this.orders.toParts(),
+        search: this.search.toParts(),
+      },
+    );
+  }
+
+  /** The index of `toParts`, its arrays those given (read from a snapshot: no copy per row). */
+  static fromParts(from: Parts): ProfileIndex {
+    const index = new ProfileIndex(from.values.version as number, 0, [], []);
+    const numbers = Object.fromEntries(NUMERIC_SORTS.map((field) => [field, from.arrays[`numbers.${field}`]])) as Record<
+      NumericSort,
+      Float64Array
+    >;
+    const source = {
+      ids: () => index.ids,
+      numbers: (field: string) => (isNumericSort(field) ? index.numbers[field] : undefined),
+      positionOf: (id: number) => index.positions.get(id),
+    };
+    const { children } = from;
+    // the fields are read-only for everything but a constructor and this
+    Object.assign(index, {
+      capacity: from.values.capacity as number,
+      used: from.values.used as number,
+      ids: from.arrays.ids as Int32Array,
+      live: from.arrays.live as Bitset,
+      numbers,
+      positions: PositionById.fromParts(children.positions),
+      bySource: setsFromParts<number>(children.bySource.arrays, true),
+      byNationality: setsFromParts<string>(children.byNationality.arrays, false),
+      byGender: setsFromParts<string>(children.byGender.arrays, false),
+      ratingBuckets: Object.fromEntries(
+        RATING_FIELDS.map((field) => [field, RatingBuckets.fromParts(children.ratings.children[field], () => index.numbers[field])]),
+      ),
+      orders: SortOrders.fromParts(children.orders, source),
+      search: SearchIndex.fromParts(children.search),
+    });
+    return index;
   }
 }

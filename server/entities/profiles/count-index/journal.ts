@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { RATING_FIELDS } from '../../../../types/api';
 import { profileList } from '../filters';
+import { mapInSlices } from '../../../util/slices';
 import { NUMERIC_SORTS, type IndexedProfile, type NumericSort, type ProfileChange } from './index';
 
 /**
@@ -111,9 +112,10 @@ export async function readJournal(db: Kysely<Database>, after: number, limit: nu
     changed: Number(meta.changed),
   };
   if (read.changed > limit) return read;
-  read.changes = rows
-    .filter((row) => row.changed_id !== null)
-    .map((row) => ({
+  // a catch-up at ten million may read a million rows: made into changes a slice at a time
+  read.changes = await mapInSlices(
+    rows.filter((row) => row.changed_id !== null),
+    (row): ProfileChange => ({
       id: row.changed_id!,
       profile: row.exists ? toIndexed(row) : undefined,
       search_text: row.search_text ?? '',
@@ -124,7 +126,8 @@ export async function readJournal(db: Kysely<Database>, after: number, limit: nu
           row[`missing_${column}`] ? undefined : ((row[`previous_${column}`] as number | null) ?? null),
         ]),
       ),
-    }));
+    }),
+  );
   return read;
 }
 

@@ -1,4 +1,6 @@
 import type { Bitset } from './bitset';
+import { whole, type Sliced } from './slices';
+import { parts, type Parts } from './parts';
 
 /**
  * Row positions in a list's order, kept in blocks of up to a thousand: a row
@@ -52,6 +54,29 @@ export class BlockStore {
   bytes(): number {
     return this.blockOf.byteLength;
   }
+
+  /** For a snapshot: which block holds each position (the blocks come with their sequences). */
+  toParts(): Parts {
+    return parts({ blockOf: this.blockOf });
+  }
+
+  /** A store whose blocks are then given back by `OrderedRows.fromParts` (`adopt`), then `settle`. */
+  static fromParts(from: Parts): BlockStore {
+    const store = new BlockStore(0);
+    store.blockOf = from.arrays.blockOf as Int32Array;
+    return store;
+  }
+
+  /** A block read from a snapshot, under the id it had (`blockOf` already says so). */
+  adopt(block: Block): void {
+    this.byId[block.id] = block;
+  }
+
+  /** Once every block is adopted: the ids between them are free again. */
+  settle(): void {
+    this.freeIds.length = 0;
+    for (let id = this.byId.length - 1; id >= 0; id--) if (!this.byId[id]) this.freeIds.push(id);
+  }
 }
 
 export class OrderedRows {
@@ -63,8 +88,14 @@ export class OrderedRows {
 
   /** A sequence of these positions, in this order. */
   static from(positions: ArrayLike<number>, store?: BlockStore): OrderedRows {
+    return whole(OrderedRows.building(positions, store));
+  }
+
+  /** `from`, pausing every 64 blocks. */
+  static *building(positions: ArrayLike<number>, store?: BlockStore): Sliced<OrderedRows> {
     const rows = new OrderedRows(store);
     for (let start = 0; start < positions.length; start += LOADED_FILL) {
+      if ((rows.blocks.length & 63) === 63) yield;
       const length = Math.min(LOADED_FILL, positions.length - start);
       const block: Block = { rows: new Uint32Array(BLOCK_SIZE), length, index: rows.blocks.length, id: -1 };
       for (let i = 0; i < length; i++) block.rows[i] = positions[start + i];
@@ -150,9 +181,15 @@ export class OrderedRows {
    * `wanted`; answers how many are still to skip.
    */
   collect(set: Bitset, descending: boolean, skip: number, wanted: number, out: number[]): number {
+    return whole(this.collecting(set, descending, skip, wanted, out));
+  }
+
+  /** `collect`, pausing every 16 blocks (a sparse set's page may be millions of rows away). */
+  *collecting(set: Bitset, descending: boolean, skip: number, wanted: number, out: number[]): Sliced<number> {
     const blocks = this.blocks;
     if (!descending) {
       for (let b = 0; b < blocks.length && out.length < wanted; b++) {
+        if ((b & 15) === 15) yield;
         const { rows, length } = blocks[b];
         for (let i = 0; i < length; i++) {
           const row = rows[i];
@@ -163,6 +200,7 @@ export class OrderedRows {
       }
     } else {
       for (let b = blocks.length - 1; b >= 0 && out.length < wanted; b--) {
+        if ((b & 15) === 15) yield;
         const { rows, length } = blocks[b];
         for (let i = length - 1; i >= 0; i--) {
           const row = rows[i];
@@ -229,5 +267,39 @@ export class OrderedRows {
 
   bytes(): number {
     return this.blocks.length * BLOCK_SIZE * 4;
+  }
+
+  /**
+   * For a snapshot: the blocks one after the other, each whole (room for the rows it may
+   * take), with their lengths and store ids. A copy: the blocks live apart.
+   */
+  toParts(): Parts {
+    const rows = new Uint32Array(this.blocks.length * BLOCK_SIZE);
+    const lengths = new Uint16Array(this.blocks.length);
+    const ids = new Int32Array(this.blocks.length);
+    this.blocks.forEach((block, b) => {
+      rows.set(block.rows, b * BLOCK_SIZE);
+      lengths[b] = block.length;
+      ids[b] = block.id;
+    });
+    return parts({ rows, lengths, ids }, { size: this.size });
+  }
+
+  /** The sequence of `toParts`: its blocks are views of the one array read (no copy per row). */
+  static fromParts(from: Parts, store?: BlockStore): OrderedRows {
+    const sequence = new OrderedRows(store);
+    const { rows, lengths, ids } = from.arrays;
+    for (let b = 0; b < lengths.length; b++) {
+      const block: Block = {
+        rows: (rows as Uint32Array).subarray(b * BLOCK_SIZE, (b + 1) * BLOCK_SIZE),
+        length: lengths[b],
+        index: b,
+        id: ids[b],
+      };
+      store?.adopt(block);
+      sequence.blocks.push(block);
+    }
+    sequence.size = from.values.size as number;
+    return sequence;
   }
 }

@@ -1,3 +1,5 @@
+import { parts, type Parts } from './parts';
+
 /** id → position in the index: an array while ids are dense (identity columns), a map beyond. */
 export class PositionById {
   private static readonly DENSE_LIMIT = 1 << 24;
@@ -24,5 +26,23 @@ export class PositionById {
 
   bytes(): number {
     return this.dense.byteLength + this.sparse.size * 32;
+  }
+
+  /** For a snapshot: the dense array as it is, the map's ids and positions side by side. */
+  toParts(): Parts {
+    return parts({
+      dense: this.dense,
+      sparseIds: Float64Array.from(this.sparse.keys()),
+      sparsePositions: Int32Array.from(this.sparse.values()),
+    });
+  }
+
+  static fromParts(from: Parts): PositionById {
+    const positions = new PositionById();
+    positions.dense = from.arrays.dense as Int32Array<ArrayBuffer>;
+    const ids = from.arrays.sparseIds;
+    const at = from.arrays.sparsePositions;
+    for (let i = 0; i < ids.length; i++) positions.sparse.set(ids[i], at[i]);
+    return positions;
   }
 }

@@ -1,4 +1,6 @@
 import { add, emptySet, remove, resized, unionInto, type Bitset } from './bitset';
+import type { Sliced } from './slices';
+import { parts, type Parts } from './parts';
 
 /**
  * One rating's rows by value, in buckets a tenth wide (the slider's step):
@@ -104,14 +106,17 @@ export class RatingBuckets {
     if (value >= 0 && value < 10) remove(this.units[unitOf(value)], position);
   }
 
-  /** Sets in `out` the rows whose rating lies in [gte, lte]. */
-  mark(gte: number, lte: number, out: Bitset): void {
+  /** Sets in `out` the rows whose rating lies in [gte, lte], pausing after each unit and bucket (~100,000 rows at ten million). */
+  *marking(gte: number, lte: number, out: Bitset): Sliced<void> {
     const values = this.values();
     const covered = this.units.map((_set, unit) => gte <= unit && unit + 1 <= lte);
-    covered.forEach((whole, unit) => {
-      if (whole) unionInto(out, this.units[unit]);
-    });
+    for (let unit = 0; unit < covered.length; unit++) {
+      if (!covered[unit]) continue;
+      unionInto(out, this.units[unit]);
+      yield;
+    }
     for (let b = 0; b < BUCKETS; b++) {
+      yield;
       const bucket = this.buckets[b];
       if (bucket.length === 0 || bucket.max < gte || bucket.min > lte || covered[unitOfBucket(b)]) continue;
       const { rows, length } = bucket;
@@ -128,5 +133,41 @@ export class RatingBuckets {
 
   bytes(): number {
     return this.buckets.reduce((sum, bucket) => sum + bucket.rows.byteLength, 0) + this.units.reduce((sum, set) => sum + set.byteLength, 0);
+  }
+
+  /** For a snapshot: the buckets' rows one after the other (a copy), their bounds, the units' sets. */
+  toParts(): Parts {
+    const starts = new Uint32Array(BUCKETS + 1);
+    this.buckets.forEach((bucket, b) => {
+      starts[b + 1] = starts[b] + bucket.length;
+    });
+    const rows = new Uint32Array(starts[BUCKETS]);
+    this.buckets.forEach((bucket, b) => {
+      rows.set(bucket.rows.subarray(0, bucket.length), starts[b]);
+    });
+    const arrays: Record<string, Uint32Array | Float64Array> = {
+      rows,
+      starts,
+      mins: Float64Array.from(this.buckets, (bucket) => bucket.min),
+      maxs: Float64Array.from(this.buckets, (bucket) => bucket.max),
+    };
+    this.units.forEach((set, unit) => {
+      arrays[`unit${unit}`] = set;
+    });
+    return parts(arrays);
+  }
+
+  /** The buckets of `toParts` (each a view of the one array read, until it grows), over the same values. */
+  static fromParts(from: Parts, values: () => Float64Array): RatingBuckets {
+    const { rows, starts, mins, maxs } = from.arrays;
+    const buckets = new RatingBuckets(values, 0);
+    buckets.buckets.forEach((bucket, b) => {
+      bucket.length = starts[b + 1] - starts[b];
+      if (bucket.length > 0) bucket.rows = (rows as Uint32Array<ArrayBuffer>).subarray(starts[b], starts[b + 1]);
+      bucket.min = mins[b];
+      bucket.max = maxs[b];
+    });
+    buckets.units = Array.from({ length: 10 }, (_set, unit) => from.arrays[`unit${unit}`] as Bitset);
+    return buckets;
   }
 }

@@ -14,16 +14,29 @@ export class RememberedSets {
 
   constructor(private readonly budgetBytes: number) {}
 
-  /** The set under `key`, made by `make` if it is not remembered. */
-  get(key: string, make: () => Bitset): Bitset {
-    return this.entry(key, make).set;
+  /** The set under `key`, if it is remembered. */
+  get(key: string): Bitset | undefined {
+    return this.touch(key)?.set;
   }
 
-  /** The set under `key` and its number of members (`count` runs once per remembered set). */
-  counted(key: string, make: () => Bitset, count: (set: Bitset) => number): { set: Bitset; count: number } {
-    const entry = this.entry(key, make);
-    entry.count ??= count(entry.set);
-    return entry as { set: Bitset; count: number };
+  /** The set under `key` and its number of members, if both are remembered. */
+  counted(key: string): { set: Bitset; count: number } | undefined {
+    const entry = this.touch(key);
+    return entry?.count === undefined ? undefined : (entry as { set: Bitset; count: number });
+  }
+
+  /**
+   * Remembers `set` under `key` (with its number of members, when known) and
+   * answers it. Sets are made in slices, so two reads may make the same one:
+   * the later replaces the earlier.
+   */
+  put(key: string, set: Bitset, count?: number): Bitset {
+    this.forget(key);
+    if (set.byteLength > this.budgetBytes) return set;
+    this.sets.set(key, { set, count });
+    this.held += set.byteLength;
+    while (this.held > this.budgetBytes) this.forget(this.sets.keys().next().value!);
+    return set;
   }
 
   clear(): void {
@@ -35,22 +48,20 @@ export class RememberedSets {
     return this.held;
   }
 
-  private entry(key: string, make: () => Bitset): { set: Bitset; count?: number } {
+  /** The entry under `key`, now the most recently used. */
+  private touch(key: string): { set: Bitset; count?: number } | undefined {
     const found = this.sets.get(key);
     if (found) {
       this.sets.delete(key); // most recently used last
       this.sets.set(key, found);
-      return found;
     }
-    const entry = { set: make() };
-    if (entry.set.byteLength > this.budgetBytes) return entry;
-    this.sets.set(key, entry);
-    this.held += entry.set.byteLength;
-    while (this.held > this.budgetBytes) {
-      const [oldestKey, oldest] = this.sets.entries().next().value!;
-      this.sets.delete(oldestKey);
-      this.held -= oldest.set.byteLength;
-    }
-    return entry;
+    return found;
+  }
+
+  private forget(key: string): void {
+    const found = this.sets.get(key);
+    if (!found) return;
+    this.sets.delete(key);
+    this.held -= found.set.byteLength;
   }
 }

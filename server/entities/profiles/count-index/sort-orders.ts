@@ -1,5 +1,8 @@
 import type { Bitset } from './bitset';
 import { BlockStore, OrderedRows } from './ordered-rows';
+import type { Sliced } from './slices';
+import { sortingInSlices } from './sort-in-slices';
+import { parts, type Parts } from './parts';
 
 /**
  * Every sortable field's order of the index's rows, as PostgreSQL sorts it:
@@ -64,25 +67,39 @@ export class SortOrders {
    * sorted here, the others as the database listed them (ids; ids of rows
    * not among these are left out).
    */
-  load(live: number[], databaseOrders: Map<string, { valued: number[]; missing: number[] }>, isLive: (position: number) => boolean): void {
+  *loading(
+    live: Uint32Array,
+    databaseOrders: Map<string, { valued: ArrayLike<number>; missing: ArrayLike<number> }>,
+    isLive: (position: number) => boolean,
+  ): Sliced<void> {
     const ids = this.rows.ids();
     for (const [field, order] of this.orders) {
       const values = this.rows.numbers(field);
-      let valued: ArrayLike<number>;
-      let missing: ArrayLike<number>;
+      let valued: Uint32Array;
+      let missing: Uint32Array;
       if (values) {
-        valued = Uint32Array.from(live.filter((p) => !Number.isNaN(values[p]))).sort((a, b) => values[a] - values[b] || ids[a] - ids[b]);
-        missing = live.filter((p) => Number.isNaN(values[p]));
+        [valued, missing] = yield* partitioning(live, (p) => !Number.isNaN(values[p]));
+        valued = yield* sortingInSlices(valued, (a, b) => values[a] - values[b] || ids[a] - ids[b]);
       } else {
         const listed = databaseOrders.get(field) ?? { valued: [], missing: [] };
-        const known = (list: number[]) =>
-          list.map((id) => this.rows.positionOf(id)).filter((p): p is number => p !== undefined && isLive(p));
-        valued = known(listed.valued);
-        missing = known(listed.missing);
+        valued = yield* this.knownPositions(listed.valued, isLive);
+        missing = yield* this.knownPositions(listed.missing, isLive);
       }
-      order.valued = OrderedRows.from(valued, order.store);
-      order.missing = OrderedRows.from(missing, order.store);
+      order.valued = yield* OrderedRows.building(valued, order.store);
+      order.missing = yield* OrderedRows.building(missing, order.store);
     }
+  }
+
+  /** The live positions of these ids, in their order (ids the index does not hold are left out). */
+  private *knownPositions(list: ArrayLike<number>, isLive: (position: number) => boolean): Sliced<Uint32Array> {
+    const positions = new Uint32Array(list.length);
+    let count = 0;
+    for (let i = 0; i < list.length; i++) {
+      const position = this.rows.positionOf(list[i]);
+      if (position !== undefined && isLive(position)) positions[count++] = position;
+      if ((i & 0xffff) === 0xffff) yield;
+    }
+    return positions.subarray(0, count);
   }
 
   /** Takes a row out of every order; call while the numbers still hold its old values (numeric orders find it by them). */
@@ -104,18 +121,21 @@ export class SortOrders {
    * predecessor the database names is not in the order (the index no longer
    * matches the table: rebuild).
    */
-  place(placed: PlacedRow[]): boolean {
+  *placing(placed: PlacedRow[]): Sliced<boolean> {
     for (const [field, order] of this.orders) {
       const values = this.rows.numbers(field);
       if (values) {
         const { before, byId } = this.comparators(values);
-        for (const { position } of placed) {
+        for (let i = 0; i < placed.length; i++) {
+          const { position } = placed[i];
           if (Number.isNaN(values[position])) order.missing.insertSorted(position, byId);
           else order.valued.insertSorted(position, before);
+          if ((i & 63) === 63) yield;
         }
-      } else if (!this.placeAfterPredecessors(order, field, placed)) {
+      } else if (!(yield* this.placingAfterPredecessors(order, field, placed))) {
         return false;
       }
+      yield;
     }
     return true;
   }
@@ -125,7 +145,7 @@ export class SortOrders {
    * (id as the tie-breaker, missing values as `applyOrdering` places them),
    * or undefined when there is no order for it. Past the middle it walks from the end.
    */
-  page(set: Bitset, total: number, field: string, descending: boolean, offset: number, limit: number): number[] | undefined {
+  *paging(set: Bitset, total: number, field: string, descending: boolean, offset: number, limit: number): Sliced<number[] | undefined> {
     const order = this.orders.get(field);
     if (!order) return undefined;
     const wanted = Math.min(limit, total - offset);
@@ -153,7 +173,7 @@ export class SortOrders {
     const picked: number[] = [];
     for (const [rows, down] of walk) {
       if (picked.length >= wanted) break;
-      skip = rows.collect(set, down, skip, wanted, picked);
+      skip = yield* rows.collecting(set, down, skip, wanted, picked);
     }
     return fromEnd ? picked.reverse() : picked;
   }
@@ -193,12 +213,14 @@ export class SortOrders {
     return order.nullsLast ? [...valued, ...missing] : [...missing, ...valued];
   }
 
-  private placeAfterPredecessors(order: SortOrder, field: string, placed: PlacedRow[]): boolean {
+  private *placingAfterPredecessors(order: SortOrder, field: string, placed: PlacedRow[]): Sliced<boolean> {
     const ids = this.rows.ids();
     const byId = (a: number, b: number) => ids[a] < ids[b];
     // each row has one predecessor and one successor: follow the chains from rows placed already
     const next = new Map<number | null, number>();
-    for (const { position, previous } of placed) {
+    for (let i = 0; i < placed.length; i++) {
+      if ((i & 63) === 63) yield;
+      const { position, previous } = placed[i];
       const before = previous[field];
       if (before === undefined) order.missing.insertSorted(position, byId);
       else next.set(before, position);
@@ -215,6 +237,7 @@ export class SortOrders {
         order.valued.insertAfter(after, position);
         waiting.delete(position);
         after = position;
+        if ((waiting.size & 63) === 0) yield;
       }
     }
     return waiting.size === 0;
@@ -228,4 +251,41 @@ export class SortOrders {
       byId: (a: number, b: number) => ids[a] < ids[b],
     };
   }
+
+  /** For a snapshot: each field's sequences (and its store), in the fields' order. */
+  toParts(): Parts {
+    const fields: Record<string, Parts> = {};
+    for (const [field, order] of this.orders) {
+      const children: Record<string, Parts> = { valued: order.valued.toParts(), missing: order.missing.toParts() };
+      if (order.store) children.store = order.store.toParts();
+      fields[field] = parts({}, { nullsLast: order.nullsLast }, children);
+    }
+    return parts({}, {}, fields);
+  }
+
+  static fromParts(from: Parts, rows: OrderedRowsSource): SortOrders {
+    const orders = new SortOrders([], [], 0, rows);
+    for (const [field, saved] of Object.entries(from.children)) {
+      const store = saved.children.store && BlockStore.fromParts(saved.children.store);
+      const valued = OrderedRows.fromParts(saved.children.valued, store);
+      const missing = OrderedRows.fromParts(saved.children.missing, store);
+      store?.settle();
+      orders.orders.set(field, { store, valued, missing, nullsLast: saved.values.nullsLast === true });
+    }
+    return orders;
+  }
+}
+
+/** The positions `test` accepts and those it does not, each in their order. */
+function* partitioning(positions: Uint32Array, test: (position: number) => boolean): Sliced<[Uint32Array, Uint32Array]> {
+  const yes = new Uint32Array(positions.length);
+  const no = new Uint32Array(positions.length);
+  let y = 0;
+  let n = 0;
+  for (let i = 0; i < positions.length; i++) {
+    if (test(positions[i])) yes[y++] = positions[i];
+    else no[n++] = positions[i];
+    if ((i & 0xffff) === 0xffff) yield;
+  }
+  return [yes.subarray(0, y), no.subarray(0, n)];
 }
