@@ -11,6 +11,7 @@ import { benchIngestion } from './ingestion';
 import { benchSignals } from './signals';
 import { benchPreview } from './preview';
 import { benchSoak } from './soak';
+import { benchIndexRestart } from './index-restart';
 import { table } from './stats';
 
 /**
@@ -176,6 +177,12 @@ if (parts.includes('soak')) {
     );
     console.log(f.problems.length ? `Lost or twice:\n${f.problems.slice(0, 50).join('\n')}\n` : 'Nothing lost, nothing twice.\n');
   }
+}
+if (parts.includes('index-restart')) {
+  // PostgreSQL's --pg-database (e.g. bench_preview: a million profiles); 1,000 ratings change while the server is down
+  console.log('## Profile index: restart to the first exact count, built or from its snapshot\n');
+  const url = await ensureDatabase(values['pg-database']);
+  if (url) console.log(`${table(await benchIndexRestart({ databaseUrl: url }, { changes: 1000 }))}\n`);
 }
 if (parts.includes('lighthouse')) {
   console.log('## Lighthouse, mobile preset, performance (median run)\n');

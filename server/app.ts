@@ -26,6 +26,7 @@ import { registerStaticApp } from './http/static-app';
 import { registerSecurity } from './http/security';
 import { registerCompression } from './http/compression';
 import { disableProfileCountIndex, enableProfileCountIndex } from './entities/profiles/count-index/manager';
+import { snapshotOptions } from './entities/profiles/count-index/snapshot-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,7 +115,11 @@ export async function buildApp({ config, handle, workers = true, logger, extraAp
               syncAllSchedules(handle.db, jobs).catch((error) =>
                 instance.log.error({ err: error }, 'data-source schedules could not be synchronised'),
               );
-            enableProfileCountIndex(handle.db, { log: instance.log });
+            enableProfileCountIndex(handle.db, {
+              log: instance.log,
+              retentionMs: config.profileIndexJournalMinutes * 60_000,
+              snapshots: snapshotOptions(config.dataDir, handle.kind === 'pglite'),
+            });
             void handle.restock();
           }, BACKGROUND_START_DELAY_MS);
         });

@@ -25,6 +25,11 @@ export interface Config {
   jobTiming: JobTiming;
   /** let profile feeds fetch from loopback, link-local and private addresses (tests, a feed on the LAN) */
   allowPrivateFeeds: boolean;
+  /**
+   * how long the profile index's journal keeps commits (PROFILE_INDEX_JOURNAL_MINUTES, default 180): a
+   * server restarted within it starts from its snapshot in DATA_DIR/profile-index, later it rebuilds
+   */
+  profileIndexJournalMinutes: number;
 }
 
 export interface JobTiming {
@@ -91,5 +96,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       auditDays: days(env.AUDIT_DAYS, 365),
     },
     allowPrivateFeeds: flag(env.ALLOW_PRIVATE_FEEDS) ?? false,
+    profileIndexJournalMinutes: Math.max(1, Number(env.PROFILE_INDEX_JOURNAL_MINUTES) || 180),
   };
 }

@@ -6,14 +6,18 @@ import type { ListPageRequest } from '../../../db/list-page';
 import type { ProfileIndex } from './index';
 import { buildProfileIndex } from './build';
 import { journalHead, pruneJournal, readJournal } from './journal';
+import { SnapshotKeeper, type SnapshotStats } from './snapshot-keeper';
+import type { SnapshotOptions } from './snapshot-store';
 
 /** Below this many profiles SQL counts take a few milliseconds: no index, no memory spent. */
 export const DEFAULT_MIN_ROWS = 20_000;
 /** How often an idle server looks at the journal's head (requests look themselves, every time). */
 const POLL_MS = 500;
-/** How long commits stay in the journal: a server further behind rebuilds. */
-export const LOG_RETENTION_MS = 15 * 60_000;
+/** How long commits stay in the journal (PROFILE_INDEX_JOURNAL_MINUTES): a server further behind, or its snapshot, rebuilds. */
+export const LOG_RETENTION_MS = 3 * 60 * 60_000;
 const PRUNE_EVERY_MS = 60_000;
+/** How often a writing server asks whether its snapshot is due (snapshot-keeper.ts decides). */
+const SNAPSHOT_CHECK_MS = 30_000;
 /** A small table is counted again at most this often to see whether it grew past minRows. */
 const RECOUNT_SMALL_MS = 5_000;
 
@@ -23,6 +27,8 @@ export interface IndexOptions {
   /** 0: no polling (tests drive it through requests) */
   pollMs?: number;
   retentionMs?: number;
+  /** start from a snapshot on disk and keep it (snapshot-store.ts); unset: always build */
+  snapshots?: SnapshotOptions;
 }
 
 export interface IndexStats {
@@ -34,6 +40,7 @@ export interface IndexStats {
   catchUps: number;
   changesApplied: number;
   rebuildReasons: string[];
+  snapshot?: SnapshotStats;
 }
 
 interface State {
@@ -50,6 +57,7 @@ interface State {
   nextBuildAt: number;
   timers: NodeJS.Timeout[];
   stats: Omit<IndexStats, 'rows' | 'bytes' | 'version'>;
+  snapshots?: SnapshotKeeper;
 }
 
 const states = new WeakMap<object, State>();
@@ -71,6 +79,11 @@ export function enableProfileCountIndex(db: Kysely<Database>, options: IndexOpti
     stats: { builds: 0, lastBuildMs: 0, catchUps: 0, changesApplied: 0, rebuildReasons: [] },
   };
   states.set(db, state);
+  if (options.snapshots) {
+    state.snapshots = new SnapshotKeeper(db, options.snapshots, () => state.log);
+    state.stats.snapshot = state.snapshots.stats;
+    if (options.snapshots.write) state.timers.push(setInterval(() => void saveSnapshotIfDue(state), SNAPSHOT_CHECK_MS).unref());
+  }
   startBuild(state, 'start');
   const pollMs = options.pollMs ?? POLL_MS;
   if (pollMs > 0) state.timers.push(setInterval(() => void poll(state), pollMs).unref());
@@ -87,8 +100,10 @@ export async function disableProfileCountIndex(db: Kysely<Database>): Promise<vo
   if (!state) return;
   for (const timer of state.timers) clearInterval(timer);
   states.delete(db);
-  state.log = undefined;
   await Promise.allSettled([state.catchingUp]);
+  // a clean shutdown leaves the index on disk for the next start (when it moved since the last one)
+  await saveSnapshot(state, 'shutdown');
+  state.log = undefined;
 }
 
 /** Resolves once the index is built and has caught up with the journal's head (benchmarks and tests wait for it). */
@@ -97,7 +112,8 @@ export async function profileCountIndexSettled(db: Kysely<Database>): Promise<bo
   if (!state) return false;
   // a catch-up may find a gap and start a rebuild: wait for that one too
   for (let round = 0; round < 5; round++) {
-    while (state.building || state.catchingUp) await (state.building ?? state.catchingUp);
+    while (state.building || state.catchingUp || state.snapshots?.writing)
+      await (state.building ?? state.catchingUp ?? state.snapshots?.writing);
     const head = await journalHead(db);
     if (head === undefined) return false;
     if (await currentIndex(state, head)) return true;
@@ -162,6 +178,7 @@ async function currentIndex(state: State, head: number): Promise<ProfileIndex | 
       return undefined;
     }
     if (index.version >= head) return index;
+    if (state.snapshots?.writing) return undefined; // it must not move while written: SQL answers meanwhile
     state.catchingUp ??= catchUp(state, index).finally(() => (state.catchingUp = undefined));
     await state.catchingUp;
   }
@@ -204,6 +221,7 @@ function startBuild(state: State, reason: string): void {
   }
   const started = Date.now();
   state.building = (async () => {
+    if (reason === 'start' && state.snapshots && (await startFromSnapshot(state))) return;
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM profile`.execute(state.db);
     const total = Number(rows[0].n);
     if (total < state.minRows) {
@@ -220,8 +238,10 @@ function startBuild(state: State, reason: string): void {
     // what was committed while it read
     const head = await journalHead(state.db);
     if (head !== undefined) await currentIndex(state, head);
-    if (state.index)
+    if (state.index) {
       state.log?.info({ profiles: index.rows, ms: Date.now() - started, mb: Math.round(index.bytes() / 2 ** 20) }, 'profile index built');
+      void saveSnapshot(state, 'built');
+    }
   })()
     .catch((error) => {
       state.index = undefined;
@@ -235,6 +255,29 @@ function startBuild(state: State, reason: string): void {
       state.nextBuildAt = ended ? Date.now() + Math.max(5_000, 2 * (Date.now() - started)) : 0;
       if (ended && states.get(state.db) === state) startBuild(state, 'the last build did not end current');
     });
+}
+
+/** The index from this database's snapshot, caught up with the journal; false: build it (the keeper logged why). */
+async function startFromSnapshot(state: State): Promise<boolean> {
+  const index = await state.snapshots!.load(state.minRows);
+  if (!index || states.get(state.db) !== state) return false;
+  state.index = index;
+  const head = await journalHead(state.db);
+  if (head !== undefined) await currentIndex(state, head);
+  if (state.index !== index) state.log?.info('profile index: its snapshot could not be caught up; building');
+  return state.index === index;
+}
+
+/** Writes the index's snapshot (this process being the writer) once no catch-up is under way. */
+async function saveSnapshot(state: State, why: string): Promise<void> {
+  const keeper = state.snapshots;
+  while (state.catchingUp) await state.catchingUp;
+  // from here to the keeper's first await nothing else runs: no catch-up starts in between
+  if (keeper && state.index) await keeper.write(state.index, why);
+}
+
+async function saveSnapshotIfDue(state: State): Promise<void> {
+  if (state.index && !state.building && state.snapshots?.due(state.index)) await saveSnapshot(state, 'moved');
 }
 
 async function poll(state: State): Promise<void> {

@@ -1,0 +1,101 @@
+// The profile index's snapshot through the built server as `npm start` runs it (issue 20, item
+// 3): the first start builds the index and writes DATA_DIR/profile-index/…; profiles change
+// while the server is down; the restarted server loads the snapshot (its log says so, and no
+// build), catches up, and its list answers the exact count of the changed profiles. On the
+// embedded database in a fresh DATA_DIR (TEST_DB=postgres: the test database, the snapshot in
+// DATA_DIR all the same).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { emptyPostgres } from '../../server/db/empty-postgres';
+import { openDatabase } from '../../server/db/connect';
+import { seedDataset } from '../../server/demo/dataset';
+import { DEFAULT_MIN_ROWS } from '../../server/entities/profiles/count-index/manager';
+import { freePort, startBuiltServer, type RunningProcess } from '../support/processes';
+import { testDb } from './harness';
+
+const ADMIN = { email: 'snapshots@example.test', password: 'snapshot password 1' };
+const MARKED = 37;
+let server: RunningProcess | undefined;
+let dataDir = '';
+let databaseUrl: string | undefined;
+const env: Record<string, string> = {};
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'index-snapshot-built-'));
+  Object.assign(env, {
+    PORT: String(await freePort()),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_PROCESSES: '1',
+    DEMO_DATA: '0',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SECRET_KEY: 'test secret key',
+    STATIC_DIR: '/nonexistent/no-built-app',
+    LOG_LEVEL: 'info',
+  });
+  if (testDb === 'postgres') {
+    databaseUrl = process.env.TEST_DATABASE_URL!;
+    await emptyPostgres(databaseUrl);
+    env.DATABASE_URL = databaseUrl;
+  }
+  // a first start makes the database (migrated, the admin); then enough profiles to be indexed
+  server = await startBuiltServer(env);
+  await server.waitForLog((line) => /^ready on /.test(line.msg));
+  await server.stop();
+  await withDatabase((db) => seedDataset(db, { profiles: DEFAULT_MIN_ROWS + 500, companies: 50, seed: 20 }));
+}, 600_000);
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The database while no server runs (the embedded one opens in one process at a time). */
+async function withDatabase<T>(work: (db: Parameters<typeof seedDataset>[0]) => Promise<T>): Promise<T> {
+  const handle = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir) });
+  try {
+    return await work(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function markedCount(): Promise<number> {
+  const api = `http://127.0.0.1:${env.PORT}/api/v1`;
+  const post = await fetch(`${api}/auth/sign-in/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const { token } = (await post.json()) as { token: string };
+  const list = await fetch(`${api}/profiles/?search=snapshotmarker&page_size=1`, { headers: { authorization: `Token ${token}` } });
+  expect(list.status).toBe(200);
+  return ((await list.json()) as { count: number }).count;
+}
+
+describe('the built server restarts its profile index from the snapshot', () => {
+  it('builds and writes it, then, restarted after profiles changed, loads it instead of building', async () => {
+    server = await startBuiltServer(env);
+    await server.waitForLog((line) => line.msg === 'profile index built', 300_000);
+    const written = await server.waitForLog((line) => line.msg === 'profile index: snapshot written', 120_000);
+    expect(written.why).toBe('built');
+    const files = fs.readdirSync(path.join(dataDir, 'profile-index'));
+    expect(files.filter((name) => name.endsWith('.snapshot'))).toHaveLength(1);
+    expect(await markedCount()).toBe(0);
+    expect(await server.stop()).toBe(0);
+
+    await withDatabase((db) =>
+      sql`UPDATE profile SET headline = 'snapshotmarker' WHERE id IN (SELECT id FROM profile ORDER BY id LIMIT ${MARKED})`.execute(db),
+    );
+
+    server = await startBuiltServer(env);
+    const loaded = await server.waitForLog((line) => line.msg === 'profile index loaded from its snapshot', 300_000);
+    expect(loaded.profiles).toBe(DEFAULT_MIN_ROWS + 500);
+    expect(server.lines.some((line) => line.msg === 'profile index: building')).toBe(false);
+    expect(await markedCount()).toBe(MARKED);
+    expect(server.lines.some((line) => line.msg === 'profile index: building')).toBe(false);
+  }, 900_000);
+});

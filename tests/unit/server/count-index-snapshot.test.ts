@@ -1,0 +1,113 @@
+// The profile index's snapshot (issue 20, item 3): an index given back by fromParts(toParts())
+// — in memory and through its file — answers every filter and page as the original and the
+// plain model do, and keeps doing so as changes follow (the file itself: count-index-snapshot-file.test.ts).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { ProfileIndex } from '../../../server/entities/profiles/count-index/index';
+import { parts, type Parts } from '../../../server/entities/profiles/count-index/parts';
+import {
+  readSnapshotHeader,
+  readSnapshotParts,
+  writeSnapshotFile,
+  type SnapshotMeta,
+} from '../../../server/entities/profiles/count-index/snapshot-file';
+import { changesFor, expectSameAnswers, freshIndex, rowArbitrary, type ModelRow } from './count-index-model';
+
+const PROPERTY_TEST_TIMEOUT_MS = 180_000;
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'index-snapshot-'));
+afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+const meta = (version: number, rows: number): SnapshotMeta => ({ identity: { database: 'test', table: '1' }, version, rows });
+
+async function throughFile(index: ProfileIndex, name: string): Promise<ProfileIndex> {
+  const file = path.join(folder, name);
+  await writeSnapshotFile(file, meta(index.version, index.rows), index.toParts());
+  const header = await readSnapshotHeader(file);
+  expect(header.version).toBe(index.version);
+  return ProfileIndex.fromParts(await readSnapshotParts(file, header));
+}
+
+/** The parts with arrays of their own (toParts gives the index's arrays themselves, as a file read gives new ones). */
+const copied = (from: Parts): Parts =>
+  parts(
+    Object.fromEntries(Object.entries(from.arrays).map(([name, array]) => [name, array.slice()])),
+    { ...from.values },
+    Object.fromEntries(Object.entries(from.children).map(([name, child]) => [name, copied(child)])),
+  );
+
+/** Applies a batch of (id, new row or deletion) to the model and to each index. */
+function applyBatch(model: Map<number, ModelRow>, batch: [number, ModelRow | null][], version: number, indexes: ProfileIndex[]): void {
+  const ids = new Set<number>();
+  const searchChanged = new Set<number>();
+  for (const [id, next] of batch) {
+    ids.add(id);
+    const before = model.get(id);
+    if (next) model.set(id, { ...next, id });
+    else model.delete(id);
+    if (!before || !next || before.document !== next.document) searchChanged.add(id);
+  }
+  const changes = changesFor(model, ids, searchChanged);
+  for (const index of indexes) expect(index.apply(changes, version)).toBe(true);
+}
+
+const batches = fc.array(
+  fc.array(fc.tuple(fc.integer({ min: 1, max: 70 }), fc.oneof(fc.constant(null), rowArbitrary(0))), { minLength: 1, maxLength: 12 }),
+  { maxLength: 6 },
+);
+
+describe('profile index snapshot', () => {
+  it(
+    'fromParts(toParts()) answers like the original and the model, in memory and through the file, and follows later changes alike',
+    async () => {
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 0, max: 40 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => rowArbitrary(i + 1)))),
+          batches,
+          batches,
+          async (initial, before, after) => {
+            const model = new Map(initial.map((row) => [row.id, row]));
+            let version = 1;
+            const index = await freshIndex([...model.values()], version);
+            for (const batch of before) applyBatch(model, batch, ++version, [index]);
+            const copies = [ProfileIndex.fromParts(copied(index.toParts())), await throughFile(index, `run-${run++}.snapshot`)];
+            for (const copy of copies) {
+              expect(copy.version).toBe(index.version);
+              expect(copy.rows).toBe(index.rows);
+              expectSameAnswers(copy, model);
+            }
+            // the copies change as the original does: blocks split and empty, buckets and sets grow
+            for (const batch of after) applyBatch(model, batch, ++version, [index, ...copies]);
+            for (const copy of copies) expectSameAnswers(copy, model);
+          },
+        ),
+        { seed: 20261126, numRuns: 80 },
+      );
+    },
+    PROPERTY_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'a bigger index read back keeps following changes: blocks of a thousand rows split and empty, sets grow past their capacity',
+    async () => {
+      const rowsOf = (ids: number[], seed: number) =>
+        fc.sample(fc.tuple(...ids.map((id) => rowArbitrary(id))), { seed, numRuns: 1 })[0] as ModelRow[];
+      const ids = Array.from({ length: 3000 }, (_, i) => i + 1);
+      const model = new Map(rowsOf(ids, 1).map((row) => [row.id, row]));
+      let version = 1;
+      const index = await freshIndex([...model.values()], version);
+      const copy = await throughFile(index, 'bigger.snapshot');
+      // 1,500 new rows (past the capacity: every array grows), then 2,000 of the first deleted or changed
+      const added = rowsOf(ids.map((id) => id + 3000).slice(0, 1500), 2).map((row): [number, ModelRow | null] => [row.id, row]);
+      applyBatch(model, added, ++version, [index, copy]);
+      const changed = rowsOf(ids.slice(0, 2000), 3).map((row, i): [number, ModelRow | null] => [row.id, i % 3 === 0 ? null : row]);
+      applyBatch(model, changed, ++version, [index, copy]);
+      expectSameAnswers(copy, model);
+      expect(copy.rows).toBe(model.size);
+    },
+    PROPERTY_TEST_TIMEOUT_MS,
+  );
+});
