@@ -169,7 +169,8 @@ export class ProfileIndex {
   *applying(changes: ProfileChange[], version: number): Sliced<boolean> {
     const placed: { position: number; previous: ProfileChange['previous'] }[] = [];
     for (let i = 0; i < changes.length; i++) {
-      if ((i & 63) === 63) yield;
+      // a change costs up to ~0.3 ms at ten million rows (a rating bucket's rows shift): a pause point every few
+      if ((i & 7) === 7) yield;
       const change = changes[i];
       const known = this.positions.get(change.id);
       const wasLive = known !== undefined && has(this.live, known);

@@ -6,6 +6,7 @@ import type { ListPageRequest } from '../../../db/list-page';
 import type { ProfileIndex } from './index';
 import { buildProfileIndex } from './build';
 import { journalHead, pruneJournal, readJournal } from './journal';
+import { Slicer } from './slices';
 import { SnapshotKeeper, type SnapshotStats } from './snapshot-keeper';
 import type { SnapshotOptions } from './snapshot-store';
 
@@ -106,6 +107,12 @@ export async function disableProfileCountIndex(db: Kysely<Database>): Promise<vo
   state.log = undefined;
 }
 
+/** Writes the index's snapshot now, as it is (tests and benchmarks; the server writes when due). */
+export async function writeProfileIndexSnapshot(db: Kysely<Database>): Promise<void> {
+  const state = states.get(db);
+  if (state) await saveSnapshot(state, 'asked');
+}
+
 /** Resolves once the index is built and has caught up with the journal's head (benchmarks and tests wait for it). */
 export async function profileCountIndexSettled(db: Kysely<Database>): Promise<boolean> {
   const state = states.get(db);
@@ -144,7 +151,8 @@ export async function indexedProfileCount(
 ): Promise<number | undefined> {
   const index = await profileIndexAt(db, head);
   const terms = index && (await foldTerms(db, search));
-  return terms && index.matching(readable, filters, terms).count;
+  if (!index || !terms) return undefined;
+  return index.read(async () => (await index.matchingInSlices(readable, filters, terms)).count);
 }
 
 /**
@@ -161,11 +169,18 @@ export async function indexedProfilePage(
   const index = await profileIndexAt(db, head);
   const terms = index && (await foldTerms(db, params.search));
   if (!index || !terms) return undefined;
-  const { set, count } = index.matching(readable, filters, terms);
-  const [sort, ...more] = params.ordering;
-  const offset = (params.page - 1) * params.pageSize;
-  const ids = sort && more.length === 0 ? index.page(set, count, sort.field, sort.descending, offset, params.pageSize) : undefined;
-  return { count, ids };
+  // in slices, between which other requests run; a catch-up waits for this read to end, and this read for a catch-up under way
+  return index.read(async () => {
+    const slicer = new Slicer();
+    const { set, count } = await index.matchingInSlices(readable, filters, terms, slicer);
+    const [sort, ...more] = params.ordering;
+    const offset = (params.page - 1) * params.pageSize;
+    const ids =
+      sort && more.length === 0
+        ? await index.pageInSlices(set, count, sort.field, sort.descending, offset, params.pageSize, slicer)
+        : undefined;
+    return { count, ids };
+  });
 }
 
 async function currentIndex(state: State, head: number): Promise<ProfileIndex | undefined> {
@@ -196,7 +211,7 @@ async function catchUp(state: State, index: ProfileIndex): Promise<void> {
     else if (read.commits !== read.head - index.version)
       problem = `the journal misses ${read.head - index.version - read.commits} commits after version ${index.version}`;
     else if (!read.changes) problem = `${read.changed} profiles changed at once`;
-    else if (!index.apply(read.changes, read.head)) problem = 'a change did not fit the index';
+    else if (!(await index.applyInSlices(read.changes, read.head))) problem = 'a change did not fit the index';
     if (problem) startBuild(state, problem);
     else {
       state.stats.catchUps++;
