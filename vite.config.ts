@@ -15,7 +15,10 @@ export default defineConfig({
   // prerenderPages: the signed-out screens as HTML, for the server to send inside their page (same file)
   plugins: [
     react(),
-    routePreloads({ publicPaths: PUBLIC_PATHS, adminModule: fileURLToPath(new URL('./src/App.tsx', import.meta.url)) }),
+    routePreloads({
+      publicPaths: PUBLIC_PATHS,
+      mainModule: fileURLToPath(new URL('./src/main.tsx', import.meta.url)),
+      adminModule: fileURLToPath(new URL('./src/App.tsx', import.meta.url)) }),
     prerenderPages({ module: '/src/public/prerender.tsx' }),
     precompress(),
   ],

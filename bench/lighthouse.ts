@@ -163,6 +163,11 @@ async function lighthouseRun(app: RunningApp, screen: Screen): Promise<Lighthous
     ];
     const run = spawnSync('npx', args, { encoding: 'utf8', env: { ...process.env, CHROME_PATH: chromiumPath }, timeout: 300_000 });
     if (run.status !== 0) throw new Error(`npx ${args.join(' ')} failed (${run.status ?? run.signal}):\n${run.stderr}`);
+    // LIGHTHOUSE_REPORTS=dir keeps each run's full report (which element was the LCP, the main thread's work…)
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+      fs.copyFileSync(report, path.join(process.env.LIGHTHOUSE_REPORTS, `${screen.path.slice(1)}-${Date.now()}.json`));
+    }
     const lhr = JSON.parse(fs.readFileSync(report, 'utf8'));
     const landed = new URL(lhr.finalDisplayedUrl).pathname;
     if (landed !== screen.path) throw new Error(`lighthouse measured ${landed} instead of ${screen.path} (not signed in?)`);
@@ -232,32 +237,39 @@ export interface LighthouseOptions {
   runs?: number;
   /** another checkout (with its node_modules) measured run for run beside this one */
   against?: string;
+  /** only these screens' paths (e.g. ['/profiles']); all when empty */
+  paths?: string[];
 }
 
 /**
  * Every screen `runs` times, the checkouts taking turns (both servers stay up meanwhile); the
  * median run (by score, then LCP) of each screen and checkout is reported, with every run's score.
  */
-export async function benchLighthouse({ runs = 5, against }: LighthouseOptions = {}): Promise<Record<string, string | number>[]> {
+export async function benchLighthouse({
+  runs = 5,
+  against,
+  paths = [],
+}: LighthouseOptions = {}): Promise<Record<string, string | number>[]> {
+  const screens = SCREENS.filter((screen) => paths.length === 0 || paths.includes(screen.path));
   const checkouts = [process.cwd(), ...(against ? [path.resolve(against)] : [])];
   checkouts.forEach(build);
   const apps = new Map<string, RunningApp>();
   try {
     for (const checkout of checkouts) apps.set(checkout, await startApp(checkout));
     const named = new Map<string, number>();
-    for (const screen of SCREENS) {
+    for (const screen of screens) {
       for (const checkout of checkouts) named.set(`${screen.path} ${checkout}`, await namedScriptBytes(apps.get(checkout)!, screen.path));
     }
     const figures = new Map<string, LighthouseFigures[]>();
     for (let run = 0; run < runs; run++) {
-      for (const screen of SCREENS) {
+      for (const screen of screens) {
         for (const checkout of checkouts) {
           const key = `${screen.path} ${checkout}`;
           figures.set(key, [...(figures.get(key) ?? []), await lighthouseRunWithRetries(apps.get(checkout)!, screen)]);
         }
       }
     }
-    return SCREENS.flatMap((screen) =>
+    return screens.flatMap((screen) =>
       checkouts.map((checkout) => {
         const all = figures.get(`${screen.path} ${checkout}`)!;
         const median = [...all].sort((a, b) => a.score - b.score || b.lcpMs - a.lcpMs)[Math.floor(all.length / 2)];

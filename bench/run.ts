@@ -39,8 +39,12 @@ const { values, positionals } = parseArgs({
     'no-pglite': { type: 'boolean', default: false },
     'startup-runs': { type: 'string', default: '5' },
     'lighthouse-runs': { type: 'string', default: '5' },
+    /** only these screens, by path, comma-separated (e.g. /profiles) */
+    'lighthouse-paths': { type: 'string', default: '' },
     against: { type: 'string' },
     cases: { type: 'string', default: 'idle,ratings,upserts' },
+    /** people in the profiles bench's retrieval case (--cases …,retrieval) */
+    'retrieval-people': { type: 'string', default: '100000' },
     'load-seconds': { type: 'string', default: '15' },
     connections: { type: 'string', default: '32' },
     'ingest-profiles': { type: 'string', default: '100000' },
@@ -96,6 +100,7 @@ if (parts.includes('profiles')) {
     cases: values.cases.split(',').filter(Boolean) as CaseName[],
     seconds: Number(values['load-seconds']),
     connections: Number(values.connections),
+    retrievalPeople: Number(values['retrieval-people']),
   };
   const rows: Record<string, string | number>[] = [];
   if (!values['no-pglite']) {
@@ -186,5 +191,13 @@ if (parts.includes('index-restart')) {
 }
 if (parts.includes('lighthouse')) {
   console.log('## Lighthouse, mobile preset, performance (median run)\n');
-  console.log(`${table(await benchLighthouse({ runs: Number(values['lighthouse-runs']), against: values.against }))}\n`);
+  console.log(
+    `${table(
+      await benchLighthouse({
+        runs: Number(values['lighthouse-runs']),
+        against: values.against,
+        paths: values['lighthouse-paths'].split(',').filter(Boolean),
+      }),
+    )}\n`,
+  );
 }

@@ -5,8 +5,10 @@ export declare const ROUTE_PRELOADS_FILE: string;
 
 /** What the build writes: the scripts a page needs beyond index.html's, as URLs. */
 export interface RoutePreloads {
-  /** pages that need nothing more (the small public app) */
+  /** pages that need only `first` (the small public app) */
   publicPaths: string[];
+  /** the app's first module (src/main.tsx, imported by the page's small entry once it painted): every page */
+  first: string[];
   /** the admin app: every other page */
   admin: string[];
   /** per resource folder (= its route), the list's and the detail's screen chunk */
@@ -14,4 +16,4 @@ export interface RoutePreloads {
 }
 
 /** Vite plugin: writes ROUTE_PRELOADS_FILE into the output folder. */
-export declare function routePreloads(options: { publicPaths: readonly string[]; adminModule: string }): Plugin;
+export declare function routePreloads(options: { publicPaths: readonly string[]; mainModule: string; adminModule: string }): Plugin;

@@ -12,11 +12,13 @@ export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 const SCREEN = /\/resources\/([^/]+)\/[^/]+(List|Show)\.tsx$/;
 
 /**
- * @param {{ publicPaths: readonly string[], adminModule: string }} options
- *   adminModule: the admin app's module (an absolute path), loaded with import() by the entry
+ * @param {{ publicPaths: readonly string[], mainModule: string, adminModule: string }} options
+ *   mainModule: the app's first module (an absolute path), loaded with import() by the page's small entry
+ *   (src/boot.ts) once the page has painted
+ *   adminModule: the admin app's module (an absolute path), loaded with import() by the main module
  * @returns {import('vite').Plugin}
  */
-export function routePreloads({ publicPaths, adminModule }) {
+export function routePreloads({ publicPaths, mainModule, adminModule }) {
   return {
     name: 'talent:route-preloads',
     apply: 'build',
@@ -31,10 +33,13 @@ export function routePreloads({ publicPaths, adminModule }) {
         return seen;
       };
       const entry = chunks.find((chunk) => chunk.isEntry);
-      const admin = chunks.find((chunk) => chunk.facadeModuleId && path.resolve(chunk.facadeModuleId) === path.resolve(adminModule));
-      if (!entry || !admin) throw new Error(`route-preloads: no ${entry ? 'chunk of ' + adminModule : 'entry chunk'} in the bundle`);
+      const chunkOf = (module) => chunks.find((chunk) => chunk.facadeModuleId && path.resolve(chunk.facadeModuleId) === path.resolve(module));
+      const main = chunkOf(mainModule);
+      const admin = chunkOf(adminModule);
+      if (!entry || !main || !admin) throw new Error(`route-preloads: no ${entry ? `chunk of ${main ? adminModule : mainModule}` : 'entry chunk'} in the bundle`);
       const named = closure(entry); // index.html names these already
-      const adminFiles = [...closure(admin)].filter((file) => !named.has(file));
+      const firstFiles = [...closure(main)].filter((file) => !named.has(file));
+      const adminFiles = [...closure(admin)].filter((file) => !named.has(file) && !firstFiles.includes(file));
       const screens = {};
       for (const chunk of chunks) {
         const match = chunk.facadeModuleId?.split(path.sep).join('/').match(SCREEN);
@@ -48,6 +53,7 @@ export function routePreloads({ publicPaths, adminModule }) {
       const url = (file) => `/${file}`;
       const preloads = {
         publicPaths: [...publicPaths],
+        first: firstFiles.map(url),
         admin: adminFiles.map(url),
         screens: Object.fromEntries(
           Object.entries(screens).map(([folder, kinds]) => [folder, Object.fromEntries(Object.entries(kinds).map(([kind, files]) => [kind, files.map(url)]))]),

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { PRERENDERED_FILE, type PrerenderedPage, type PrerenderedPages } from '../build/prerender.mjs';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../build/route-preloads.mjs';
 import { screenOfPath } from '../../src/public/pagePaths';
+import { firstRequestsScript } from '../../src/public/firstRequests';
 
 /** One way of sending a page: its bytes, their Content-Encoding (none for the plain file) and ETag. */
 export interface PageVariant {
@@ -15,9 +16,10 @@ export interface PageVariant {
 
 /** The scripts `pathname` needs beyond the ones index.html names (the build's list, server/build/route-preloads.mjs). */
 export function preloadsOf(preloads: RoutePreloads, pathname: string): string[] {
-  if (preloads.publicPaths.includes(pathname)) return [];
+  const first = preloads.first ?? []; // an older build's list has none
+  if (preloads.publicPaths.includes(pathname)) return first;
   const screen = screenOfPath(pathname);
-  return [...preloads.admin, ...((screen && preloads.screens[screen.folder]?.[screen.kind]) ?? [])];
+  return [...first, ...preloads.admin, ...((screen && preloads.screens[screen.folder]?.[screen.kind]) ?? [])];
 }
 
 /** Brotli when the client takes it, else gzip, else none (a zero q-value refuses one). */
@@ -45,6 +47,10 @@ export const THEME_SCRIPT =
   "try{var t=JSON.parse(localStorage.getItem('RaStoretalent-backoffice.theme'));if(t==='dark'||(t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches))document.getElementById('root').replaceChildren()}catch(e){}";
 /** THEME_SCRIPT's hash, for the Content-Security-Policy (server/http/security.ts): no other inline script runs. */
 export const THEME_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
+
+/** An admin page's first calls, asked for by the page itself (src/public/firstRequests.ts), to the API the app calls. */
+export const FIRST_REQUESTS_SCRIPT = firstRequestsScript(process.env.VITE_API_URL ?? '');
+export const FIRST_REQUESTS_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(FIRST_REQUESTS_SCRIPT).digest('base64')}'`;
 
 /** index.html with `page` in its root element and its CSS in the head (the style is removed once the app has rendered). */
 export function withPrerendered(html: string, page: PrerenderedPage): string {
@@ -93,11 +99,16 @@ export function pagePreloader(root: string) {
     const page = Object.hasOwn(prerendered, pathname) ? prerendered[pathname] : undefined;
     const urls = preloads ? preloadsOf(preloads, pathname) : [];
     if (urls.length === 0 && !page) return null;
-    const key = page ? pathname : urls.join(' ');
+    const key = page ? pathname : `${preloads?.publicPaths.includes(pathname) ? 'public' : 'admin'} ${urls.join(' ')}`;
     let variants = pages.get(key);
     if (!variants) {
-      const links = urls.map((url) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(url)}">`).join('\n    ');
-      const plain = Buffer.from(page ? withPrerendered(html, page) : html.replace('</head>', `  ${links}\n  </head>`));
+      const head = [
+        // a signed-out page asks for nothing on its own
+        ...(preloads?.publicPaths.includes(pathname) ? [] : [`<script>${FIRST_REQUESTS_SCRIPT}</script>`]),
+        ...urls.map((url) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(url)}">`),
+      ];
+      const named = head.length ? html.replace('</head>', () => `  ${head.join('\n    ')}\n  </head>`) : html;
+      const plain = Buffer.from(page ? withPrerendered(named, page) : named);
       const tag = crypto.createHash('sha1').update(plain).digest('base64url').slice(0, 20);
       variants = [
         { body: plain, etag: `"${tag}"` },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import { THEME_SCRIPT_HASH } from './page-preloads';
+import { FIRST_REQUESTS_SCRIPT_HASH, THEME_SCRIPT_HASH } from './page-preloads';
 
 /**
  * Security headers with a CSP the app works under: scripts only from us,
@@ -14,8 +14,8 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        // and the prerendered pages' theme check (page-preloads.ts), by its hash
-        scriptSrc: ["'self'", THEME_SCRIPT_HASH],
+        // and, by their hashes, the prerendered pages' theme check and the admin pages' first calls (page-preloads.ts)
+        scriptSrc: ["'self'", THEME_SCRIPT_HASH, FIRST_REQUESTS_SCRIPT_HASH],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],

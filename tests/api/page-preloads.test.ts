@@ -1,6 +1,7 @@
 // Pages name the scripts they need beyond index.html's (server/http/page-preloads.ts, from the
-// build's list: server/build/route-preloads.mjs): an admin page the admin app and its screen's
-// chunk, a signed-out page nothing more; sent precompressed, never cached, revalidated with 304. The
+// build's list: server/build/route-preloads.mjs): every page the app's first module (the page's own
+// entry only waits for a paint), an admin page also the admin app, its screen's chunk and its first
+// calls (src/public/firstRequests.ts); sent precompressed, never cached, revalidated with 304. The
 // signed-out screens the build prerendered (server/build/prerender.mjs) come inside their page.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -10,7 +11,7 @@ import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness';
-import { pickEncoding, preloadsOf } from '../../server/http/page-preloads';
+import { FIRST_REQUESTS_SCRIPT, pickEncoding, preloadsOf } from '../../server/http/page-preloads';
 import { PRERENDERED_FILE, prerenderPages, type PrerenderedPages } from '../../server/build/prerender.mjs';
 import { ROUTE_PRELOADS_FILE, routePreloads, type RoutePreloads } from '../../server/build/route-preloads.mjs';
 import { PRERENDERED_PATHS, prerender } from '../../src/public/prerender';
@@ -18,6 +19,7 @@ import { PRERENDERED_PATHS, prerender } from '../../src/public/prerender';
 const BR_GZIP = 'gzip, deflate, br';
 const PRELOADS: RoutePreloads = {
   publicPaths: ['/login', '/signup'],
+  first: ['/assets/main-0a0a.js'],
   admin: ['/assets/App-aa11.js', '/assets/Title-bb22.js'],
   screens: { profiles: { list: ['/assets/ProfileList-cc33.js', '/assets/DataTable-dd44.js'], show: ['/assets/ProfileShow-ee55.js'] } },
 };
@@ -33,16 +35,26 @@ function decoded(response: LightMyRequestResponse): string {
   if (encoding === 'gzip') return zlib.gunzipSync(response.rawPayload).toString();
   return response.body;
 }
+/** The page without what the server adds to its head (an admin page's first calls, the modulepreload links). */
+const withoutHeadAdditions = (html: string) =>
+  html
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/\s*<script>[^<]*<\/script>(?=\s*<\/head>)/, '')
+    .replace(/\s*<\/head>/, '</head>');
 const preloaded = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
 describe('the scripts a page needs (the build list read by path)', () => {
-  it('is the admin app and the screen of an admin page, nothing for a signed-out one', () => {
-    expect(preloadsOf(PRELOADS, '/profiles')).toEqual([...PRELOADS.admin, ...PRELOADS.screens.profiles.list!]);
-    expect(preloadsOf(PRELOADS, '/profiles/12')).toEqual([...PRELOADS.admin, ...PRELOADS.screens.profiles.show!]);
+  it('is the first module, the admin app and the screen of an admin page, the first module only for a signed-out one', () => {
+    const { first, admin, screens } = PRELOADS;
+    expect(preloadsOf(PRELOADS, '/profiles')).toEqual([...first, ...admin, ...screens.profiles.list!]);
+    expect(preloadsOf(PRELOADS, '/profiles/12')).toEqual([...first, ...admin, ...screens.profiles.show!]);
     for (const page of ['/', '/profiles/create', '/profiles/12/update', '/users', '/change-password']) {
-      expect(preloadsOf(PRELOADS, page), page).toEqual(PRELOADS.admin);
+      expect(preloadsOf(PRELOADS, page), page).toEqual([...first, ...admin]);
     }
-    for (const page of ['/login', '/signup']) expect(preloadsOf(PRELOADS, page), page).toEqual([]);
+    for (const page of ['/login', '/signup']) expect(preloadsOf(PRELOADS, page), page).toEqual(first);
+    // a list written by an older build has no first module
+    const { first: _, ...older } = PRELOADS;
+    expect(preloadsOf(older as RoutePreloads, '/login')).toEqual([]);
   });
 
   it('takes brotli, else gzip, else nothing, as the browser says', () => {
@@ -73,11 +85,12 @@ describe('pages served with their preloads', () => {
   const get = (url: string, headers: Record<string, string> = { 'accept-encoding': BR_GZIP }) =>
     api.call(undefined, { method: 'GET', url, headers });
 
-  it('names the admin app and the opened screen in an admin page, brotli, never cached', async () => {
+  it('names the admin app and the opened screen in an admin page, and asks for its first calls, brotli, never cached', async () => {
+    const { first, admin, screens } = PRELOADS;
     for (const [url, expected] of [
-      ['/profiles', [...PRELOADS.admin, ...PRELOADS.screens.profiles.list!]],
-      ['/profiles/12?tab=2', [...PRELOADS.admin, ...PRELOADS.screens.profiles.show!]],
-      ['/', PRELOADS.admin],
+      ['/profiles', [...first, ...admin, ...screens.profiles.list!]],
+      ['/profiles/12?tab=2', [...first, ...admin, ...screens.profiles.show!]],
+      ['/', [...first, ...admin]],
     ] as const) {
       const page = await get(url);
       expect(page.statusCode, url).toBe(200);
@@ -87,17 +100,29 @@ describe('pages served with their preloads', () => {
       expect(String(page.headers.vary).toLowerCase(), url).toContain('accept-encoding');
       const html = decoded(page);
       expect(preloaded(html), url).toEqual(expected);
-      // the page itself, with its links before </head>
-      expect(html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '').replace(/\s*<\/head>/, '</head>'), url).toBe(HTML);
+      // the first calls' script, which the Content-Security-Policy lets run by its hash
+      const scripts = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]);
+      expect(scripts, url).toEqual([FIRST_REQUESTS_SCRIPT]);
+      const hash = crypto.createHash('sha256').update(scripts[0]).digest('base64');
+      expect(
+        String(page.headers['content-security-policy'])
+          .match(/script-src ([^;]*)/)?.[1]
+          .split(' '),
+      ).toContain(`'sha256-${hash}'`);
+      // the page itself, with its script and links before </head>
+      expect(withoutHeadAdditions(html), url).toBe(HTML);
     }
   });
 
-  it('sends a signed-out page as index.html is, the file the build compressed', async () => {
+  it('sends a signed-out page with the first module named and no first calls', async () => {
     const page = await get('/login');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['cache-control']).toBe('no-cache');
-    expect(decoded(page)).toBe(HTML);
+    const html = decoded(page);
+    expect(preloaded(html)).toEqual(PRELOADS.first);
+    expect(html).not.toContain('<script>');
+    expect(withoutHeadAdditions(html)).toBe(HTML);
   });
 
   it('sends a prerendered screen inside its page, its CSS in the head and a theme check the CSP lets run', async () => {
@@ -115,9 +140,12 @@ describe('pages served with their preloads', () => {
       const hash = crypto.createHash('sha256').update(scripts[0]).digest('base64');
       const scriptSrc = String(page.headers['content-security-policy']).match(/script-src ([^;]*)/)?.[1];
       expect(scriptSrc?.split(' ')).toContain(`'sha256-${hash}'`);
+      expect(preloaded(html)).toEqual(PRELOADS.first);
       // the rest is index.html
       expect(
-        html.replace(/\s*<style data-prerendered>.*<\/style>\s*/, '').replace(/<div id="root">.*<\/script>/, '<div id="root"></div>'),
+        withoutHeadAdditions(
+          html.replace(/\s*<style data-prerendered>.*<\/style>\s*/, '').replace(/<div id="root">.*<\/script>/, '<div id="root"></div>'),
+        ),
       ).toBe(HTML);
     }
     const etag = String((await get('/signup')).headers.etag);
@@ -130,7 +158,7 @@ describe('pages served with their preloads', () => {
     const plain = await get('/profiles', {});
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(preloaded(decoded(gzip))).toEqual(preloaded(plain.body));
-    expect(preloaded(plain.body)).toHaveLength(4);
+    expect(preloaded(plain.body)).toHaveLength(5);
   });
 
   it('answers a revalidation with 304, per encoding', async () => {
@@ -148,7 +176,7 @@ describe('pages served with their preloads', () => {
     fs.writeFileSync(path.join(dir, '.vite/route-preloads.json'), JSON.stringify(rebuilt));
     const later = new Date(Date.now() + 5000);
     fs.utimesSync(path.join(dir, '.vite/route-preloads.json'), later, later);
-    expect(preloaded(decoded(await get('/users')))).toEqual(['/assets/App-new1.js']);
+    expect(preloaded(decoded(await get('/users')))).toEqual([...PRELOADS.first, '/assets/App-new1.js']);
   });
 
   it('still answers 404 for a missing file and an unknown API path', async () => {
@@ -165,8 +193,10 @@ describe('the list, as the build writes it (server/build/route-preloads.mjs)', (
         fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
         fs.writeFileSync(path.join(root, name), text);
       };
-      write('index.html', '<!doctype html><html><head></head><body><script type="module" src="/main.js"></script></body></html>');
-      write('main.js', "import('./App.js').then((m) => m.run());\nexport const entry = 1;\n");
+      write('index.html', '<!doctype html><html><head></head><body><script type="module" src="/boot.js"></script></body></html>');
+      write('boot.js', "import('./main.js');\n");
+      write('main.js', "import { first } from './first.js';\nimport('./App.js').then((m) => m.run(first));\n");
+      write('first.js', `export const first = ${JSON.stringify('f'.repeat(2000))};\n`);
       write(
         'App.js',
         "import { shared } from './shared.js';\nexport const run = () => import('./resources/things/ThingList.tsx').then((m) => m.ThingList(shared));\n",
@@ -178,20 +208,31 @@ describe('the list, as the build writes it (server/build/route-preloads.mjs)', (
       );
       const outDir = path.join(root, 'dist');
       const { build } = await import('vite');
-      const plugin = routePreloads({ publicPaths: ['/login'], adminModule: path.join(root, 'App.js') });
+      const plugin = routePreloads({
+        publicPaths: ['/login'],
+        mainModule: path.join(root, 'main.js'),
+        adminModule: path.join(root, 'App.js'),
+      });
       await build({ root, configFile: false, logLevel: 'silent', plugins: [plugin], build: { outDir, emptyOutDir: true } });
 
       const list = JSON.parse(fs.readFileSync(path.join(outDir, ROUTE_PRELOADS_FILE), 'utf8')) as RoutePreloads;
       expect(list.publicPaths).toEqual(['/login']);
+      // the first module and what it imports, which the page's entry (boot.js) only imports once painted
+      expect(
+        list.first.some((url) => /^\/assets\/main-.*\.js$/.test(url)),
+        list.first.join(' '),
+      ).toBe(true);
+      expect(list.admin.some((url) => list.first.includes(url))).toBe(false);
       expect(
         list.admin.some((url) => /^\/assets\/App-.*\.js$/.test(url)),
         list.admin.join(' '),
       ).toBe(true);
       expect(list.screens.things.list).toHaveLength(1);
       expect(list.screens.things.list![0]).toMatch(/^\/assets\/ThingList-.*\.js$/);
-      for (const url of [...list.admin, ...list.screens.things.list!]) expect(fs.existsSync(path.join(outDir, url)), url).toBe(true);
+      for (const url of [...list.first, ...list.admin, ...list.screens.things.list!])
+        expect(fs.existsSync(path.join(outDir, url)), url).toBe(true);
       // the entry's own scripts are named by index.html already
-      expect(list.admin.some((url) => /\/main-|\/index-/.test(url))).toBe(false);
+      expect([...list.first, ...list.admin].some((url) => /\/index-|\/boot-/.test(url))).toBe(false);
 
       const { default: appConfig } = await import('../../vite.config');
       const plugins = (appConfig as { plugins?: unknown[] }).plugins?.flat(Infinity) as { name?: string }[];

@@ -2,7 +2,8 @@
 // (from the object's History button, by the menu and its filters, as CSV), a normal user sees
 // neither; a user sees their signed-in sessions in Profile Settings and ends another browser's,
 // which is then signed out, and ends their own by signing out; an operator backs up the running
-// app's embedded database (the server makes the snapshot) and cannot restore over it while it runs.
+// app's embedded database (the server makes the snapshot) and cannot restore over it while it runs;
+// a profiles page opened directly asks for its first calls itself (src/public/firstRequests.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -93,6 +94,30 @@ test('a user ends another browser’s session from Profile Settings, which is si
 
   await sessions.getByRole('button', { name: 'End this session (sign out)' }).click();
   await expect(page).toHaveURL(/\/login/);
+});
+
+test('a profiles page opened directly asks for its first calls with the page, and the app takes their answers', async ({ page }) => {
+  await signIn(page, admin);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+  });
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) refused.push(message.text());
+  });
+  await page.goto('/profiles');
+  await expect(page.getByText(/^There (is 1 profile|are \d+ profiles)$/)).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'First Name' })).toBeVisible();
+  // each asked for once: by the page, its answer taken by the app (which would otherwise ask again)
+  expect(asked.filter((url) => url === '/api/v1/users/me')).toHaveLength(1);
+  expect(asked.filter((url) => url === '/api/v1/profiles/dimensions/')).toHaveLength(1);
+  expect(asked.filter((url) => url === '/api/v1/profiles?page=1&page_size=10')).toHaveLength(1);
+  expect(
+    await page.evaluate(() => Object.keys((window as { __firstRequests?: { at: object } }).__firstRequests?.at ?? { none: 1 })),
+  ).toEqual([]);
+  expect(refused).toEqual([]);
 });
 
 test('an operator backs up the running app’s database, and a restore over it is refused while it runs', () => {
