@@ -3,7 +3,8 @@
 // term's lookup per term length against the scan it replaces, and the event loop while a broad
 // term and a merge run in slices (issue 20, items 1 and 2).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { emptySet, add, type Bitset } from '../server/entities/profiles/count-index/bitset';
+import { emptySet, type Bitset } from '../server/entities/profiles/count-index/bitset';
+import { addAscending } from '../server/entities/profiles/count-index/varints';
 import { SearchIndex, TokenIndex } from '../server/entities/profiles/count-index/tokens';
 import { slicing } from '../server/entities/profiles/count-index/steps';
 import { makeCompany, makeProfile, DEMO_SEED } from '../server/vocabulary/people';
@@ -40,9 +41,9 @@ const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 const ms = (value: number) => value.toFixed(value < 10 ? 2 : 0);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-/** The lookup this replaces (tokens.ts before issue 20): indexOf over the whole vocabulary. */
+/** The lookup this replaces (tokens.ts before issue 20): indexOf over the whole vocabulary (the rows then added as now). */
 function scanRowsContaining(index: TokenIndex, term: Buffer, rows: Bitset): void {
-  const { vocabulary, starts, postingStarts, postings } = index.toParts().arrays as Record<string, Uint32Array>;
+  const { vocabulary, starts, postingStarts, postings } = index.toParts().arrays as Record<string, Uint32Array> & { postings: Uint8Array };
   const bytes = Buffer.from(vocabulary.buffer, vocabulary.byteOffset, vocabulary.byteLength);
   for (let from = 0; ; ) {
     const at = bytes.indexOf(term, from);
@@ -54,7 +55,7 @@ function scanRowsContaining(index: TokenIndex, term: Buffer, rows: Bitset): void
       if (starts[middle] <= at) low = middle;
       else high = middle - 1;
     }
-    for (let p = postingStarts[low]; p < postingStarts[low + 1]; p++) add(rows, postings[p]);
+    addAscending(postings, postingStarts[low], postingStarts[low + 1], rows);
     from = starts[low + 1];
   }
 }

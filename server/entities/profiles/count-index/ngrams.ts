@@ -1,5 +1,6 @@
 import { parts, type Parts } from './parts';
 import type { Steps } from './steps';
+import { readAscending, varintBytes, writeVarint } from './varints';
 
 /**
  * Which blocks of the (sorted) vocabulary may hold a term, without reading
@@ -149,19 +150,7 @@ export class NgramIndex {
 
   private decode(i: number): Uint32Array {
     const out = new Uint32Array(this.listBytes(i)); // at least one byte per entry
-    let n = 0;
-    let block = 0;
-    for (let p = this.offsets[i], end = this.offsets[i + 1]; p < end; ) {
-      let delta = 0;
-      for (let shift = 0; ; shift += 7) {
-        const byte = this.lists[p++];
-        delta += (byte & 0x7f) * 2 ** shift;
-        if (byte < 0x80) break;
-      }
-      block += delta;
-      out[n++] = block - 1;
-    }
-    return out.subarray(0, n);
+    return out.subarray(0, readAscending(this.lists, this.offsets[i], this.offsets[i + 1], out));
   }
 
   /** The members of `found` (ascending) that list i holds. */
@@ -197,25 +186,6 @@ function commonPrefix(bytes: Uint8Array, aFrom: number, aTo: number, bFrom: numb
   let i = 0;
   while (i < n && bytes[aFrom + i] === bytes[bFrom + i]) i++;
   return i;
-}
-
-function varintBytes(value: number): number {
-  let n = 1;
-  while (value >= 0x80) {
-    value = Math.floor(value / 128);
-    n++;
-  }
-  return n;
-}
-
-/** Writes `value` at `at`; answers the position after it. */
-function writeVarint(into: Uint8Array, at: number, value: number): number {
-  while (value >= 0x80) {
-    into[at++] = (value & 0x7f) | 0x80;
-    value = Math.floor(value / 128);
-  }
-  into[at++] = value;
-  return at;
 }
 
 function grown(array: Uint32Array, capacity: number): Uint32Array<ArrayBuffer> {

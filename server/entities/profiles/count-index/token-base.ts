@@ -1,12 +1,14 @@
-import { add, has, type Bitset } from './bitset';
+import type { Bitset } from './bitset';
 import { NgramIndex } from './ngrams';
 import { parts, type Parts } from './parts';
 import { sortStrings } from './sorted-tokens';
-import { compareBytes, lastStartAtOrBefore, tokensOf } from './token-bytes';
+import { lastStartAtOrBefore, NEWLINE, tokensOf } from './token-bytes';
+import { mergeTokens, type TokenFields } from './token-merge';
 import { runInSlices, runNow, type Steps } from './steps';
+import { addAscending, readAscending, varintBytes, writeVarint } from './varints';
 
 /** Tokens per block of the n-gram index: a candidate block is a few hundred bytes to verify. */
-const BLOCK_TOKENS = 32;
+export const BLOCK_TOKENS = 32;
 
 /**
  * Which rows contain a search term, without reading every row: the folded
@@ -16,28 +18,23 @@ const BLOCK_TOKENS = 32;
  * the n-gram index (ngrams.ts) names the few blocks of tokens that may hold a
  * term, their bytes are searched, and the rows of every matching token merged.
  * Finding a term costs its candidates, not the vocabulary (about a token per
- * person: e-mail addresses).
+ * person: e-mail addresses). A token's rows are ascending, stored as
+ * differences (varints.ts): a byte each for common tokens.
  */
 export class TokenIndex {
   private constructor(
-    /** "\n" + token0 + "\n" + token1 + "\n" …, tokens in sorted order */
-    private readonly vocabulary: Buffer,
-    /** byte offset of each token in `vocabulary`, plus the end */
-    private readonly starts: Uint32Array,
-    /** rows of token t: postings[postingStarts[t] .. postingStarts[t + 1]) */
-    private readonly postingStarts: Uint32Array,
-    private readonly postings: Uint32Array,
+    private readonly fields: TokenFields,
     private readonly ngrams: NgramIndex,
   ) {}
 
   static empty(): TokenIndex {
-    return new TokenIndex(
-      Buffer.from('\n'),
-      new Uint32Array(1).fill(1),
-      new Uint32Array(1),
-      new Uint32Array(0),
-      NgramIndex.empty(BLOCK_TOKENS),
-    );
+    const fields = {
+      vocabulary: Buffer.from('\n'),
+      starts: new Uint32Array(1).fill(1),
+      postingStarts: new Uint32Array(1),
+      postings: new Uint8Array(0),
+    };
+    return new TokenIndex(fields, NgramIndex.empty(BLOCK_TOKENS));
   }
 
   /** `documents[row]`; `pause` runs every few milliseconds, so a big build lets requests through. */
@@ -49,7 +46,6 @@ export class TokenIndex {
     // token → id in 256 maps (one map of ten million keys grows by rehashing all of them at once)
     const ids = Array.from({ length: 256 }, () => new Map<string, number>());
     let tokenCount = 0;
-    let frequency = new Uint32Array(1024);
     // every row's distinct token ids, one after the other (rowEnds[row] marks where a row ends)
     const flat = new ChunkedIds();
     const rowEnds = new Uint32Array(documents.length);
@@ -63,12 +59,10 @@ export class TokenIndex {
         if (id === undefined) {
           id = tokenCount++;
           shard.set(token, id);
-          if (id === frequency.length) frequency = grown(frequency, 2 * id);
         }
         if (!row.includes(id)) {
           row.push(id);
           flat.push(id);
-          frequency[id]++;
         }
       }
       rowEnds[r] = flat.length;
@@ -85,15 +79,28 @@ export class TokenIndex {
       if ((t & 0xfff) === 0xfff) yield;
     }
     for (const shard of ids) shard.clear();
+    // the rows of each token as differences: sized in a first pass over the rows, written in a second
+    const last = new Int32Array(tokenCount).fill(-1);
     const postingStarts = new Uint32Array(tokenCount + 1);
-    for (let id = 0; id < tokenCount; id++) postingStarts[rank[id] + 1] = frequency[id];
-    yield;
+    for (let r = 0, k = 0; r < documents.length; r++) {
+      for (; k < rowEnds[r]; k++) {
+        const t = rank[flat.at(k)];
+        postingStarts[t + 1] += varintBytes(r - last[t]);
+        last[t] = r;
+      }
+      if ((r & 0xfff) === 0xfff) yield;
+    }
     for (let t = 0; t < tokenCount; t++) postingStarts[t + 1] += postingStarts[t];
     yield;
-    const postings = new Uint32Array(postingStarts[tokenCount]);
-    const filled = postingStarts.slice(0, tokenCount);
+    const postings = new Uint8Array(postingStarts[tokenCount]);
+    const written = postingStarts.slice(0, tokenCount);
+    last.fill(-1);
     for (let r = 0, k = 0; r < documents.length; r++) {
-      for (; k < rowEnds[r]; k++) postings[filled[rank[flat.at(k)]]++] = r;
+      for (; k < rowEnds[r]; k++) {
+        const t = rank[flat.at(k)];
+        written[t] = writeVarint(postings, written[t], r - last[t]);
+        last[t] = r;
+      }
       if ((r & 0xfff) === 0xfff) yield;
     }
     const starts = new Uint32Array(tokenCount + 1);
@@ -111,20 +118,26 @@ export class TokenIndex {
       vocabulary[starts[t + 1] - 1] = NEWLINE;
       if ((t & 0xfff) === 0xfff) yield;
     }
-    const ngrams = yield* NgramIndex.build(vocabulary, starts, BLOCK_TOKENS);
-    return new TokenIndex(vocabulary, starts, postingStarts, postings, ngrams);
+    return yield* TokenIndex.withNgrams({ vocabulary, starts, postingStarts, postings });
+  }
+
+  /** An index of these tokens and rows, its n-gram index made for them. */
+  static *withNgrams(fields: TokenFields): Steps<TokenIndex> {
+    return new TokenIndex(fields, yield* NgramIndex.build(fields.vocabulary, fields.starts, BLOCK_TOKENS));
   }
 
   get tokenCount(): number {
-    return this.starts.length - 1;
+    return this.fields.starts.length - 1;
   }
 
   token(t: number): Buffer {
-    return this.vocabulary.subarray(this.starts[t], this.starts[t + 1] - 1);
+    return this.fields.vocabulary.subarray(this.fields.starts[t], this.fields.starts[t + 1] - 1);
   }
 
   rowsOf(t: number): Uint32Array {
-    return this.postings.subarray(this.postingStarts[t], this.postingStarts[t + 1]);
+    const { postingStarts, postings } = this.fields;
+    const rows = new Uint32Array(postingStarts[t + 1] - postingStarts[t]);
+    return rows.subarray(0, readAscending(postings, postingStarts[t], postingStarts[t + 1], rows));
   }
 
   /** Adds the rows whose document contains `term` (folded like the documents, without whitespace) to `rows`. */
@@ -134,44 +147,51 @@ export class TokenIndex {
 
   /** The same in steps: a term found in most tokens ("e") is millions of postings at ten million rows. */
   *rowsContainingSteps(term: Uint8Array, rows: Bitset): Steps<void> {
-    let postings = 0;
-    for (const t of this.matches(term)) {
-      if (t === PAUSE) yield;
-      else
-        for (let p = this.postingStarts[t]; p < this.postingStarts[t + 1]; p++) {
-          add(rows, this.postings[p]);
-          if ((++postings & 0xffff) === 0) yield;
+    const { postingStarts, postings } = this.fields;
+    const found: number[] = [];
+    for (const _ of this.matches(term, found)) {
+      let added = 0;
+      for (const t of found) {
+        added += addAscending(postings, postingStarts[t], postingStarts[t + 1], rows);
+        if (added > 0x10000) {
+          added = 0;
+          yield;
         }
+      }
+      found.length = 0;
+      yield;
     }
   }
 
   /** The tokens holding `term` (the lookup without its rows: what the bench times). */
   tokensContaining(term: Uint8Array): number[] {
-    return [...this.matches(term)].filter((t) => t !== PAUSE);
+    const all: number[] = [];
+    const found: number[] = [];
+    for (const _ of this.matches(term, found)) {
+      for (const t of found) all.push(t);
+      found.length = 0;
+    }
+    return all;
   }
 
   /**
-   * Each token holding `term`, once, with PAUSE between blocks: the candidate
-   * blocks of the n-gram index, their bytes searched (a block is a few hundred).
+   * Puts the tokens holding `term` in `found`, a run of candidate blocks at a
+   * time (yielding after each): the candidate blocks of the n-gram index, their
+   * bytes read once (a block is a few hundred), each matching token once.
    */
-  private *matches(term: Uint8Array): Generator<number, void, void> {
-    if (term.length === 0) {
-      for (let t = 0; t < this.tokenCount; t++) yield t;
-      return;
-    }
-    const pattern = Buffer.from(term.buffer, term.byteOffset, term.byteLength);
+  private *matches(term: Uint8Array, found: number[]): Generator<void, void, void> {
+    const { vocabulary, starts } = this.fields;
     const size = this.ngrams.blockSize;
-    for (const block of this.ngrams.candidates(term)) {
-      const first = block * size;
-      const end = Math.min(first + size, this.tokenCount);
-      const from = this.starts[first];
-      const bytes = this.vocabulary.subarray(from, this.starts[end]);
-      for (let at = bytes.indexOf(pattern); at !== -1; ) {
-        const t = lastStartAtOrBefore(this.starts, first, end, from + at);
-        yield t;
-        at = bytes.indexOf(pattern, this.starts[t + 1] - from); // the next token: each matching token once
-      }
-      yield PAUSE;
+    const blocks = term.length
+      ? this.ngrams.candidates(term)
+      : Uint32Array.from({ length: Math.ceil(this.tokenCount / size) }, (_, b) => b);
+    for (let i = 0; i < blocks.length; ) {
+      // a run of consecutive candidate blocks, at most 64 (some 50 KB)
+      let j = i + 1;
+      while (j < blocks.length && blocks[j] === blocks[j - 1] + 1 && j - i < 64) j++;
+      findIn(vocabulary, starts, blocks[i] * size, Math.min(blocks[j - 1] * size + size, this.tokenCount), term, found);
+      i = j;
+      yield;
     }
   }
 
@@ -181,16 +201,16 @@ export class TokenIndex {
 
   bytesByPart(): Record<string, number> {
     return {
-      vocabulary: this.vocabulary.byteLength,
-      starts: this.starts.byteLength,
-      postingStarts: this.postingStarts.byteLength,
-      postings: this.postings.byteLength,
+      vocabulary: this.fields.vocabulary.byteLength,
+      starts: this.fields.starts.byteLength,
+      postingStarts: this.fields.postingStarts.byteLength,
+      postings: this.fields.postings.byteLength,
       ...this.ngrams.bytesByPart(),
     };
   }
 
   toParts(): Parts {
-    const { vocabulary, starts, postingStarts, postings } = this;
+    const { vocabulary, starts, postingStarts, postings } = this.fields;
     return parts(
       { vocabulary: new Uint8Array(vocabulary.buffer, vocabulary.byteOffset, vocabulary.byteLength), starts, postingStarts, postings },
       {},
@@ -200,13 +220,13 @@ export class TokenIndex {
 
   static fromParts(from: Parts): TokenIndex {
     const { vocabulary, starts, postingStarts, postings } = from.arrays;
-    return new TokenIndex(
-      Buffer.from(vocabulary.buffer, vocabulary.byteOffset, vocabulary.byteLength),
-      starts as Uint32Array,
-      postingStarts as Uint32Array,
-      postings as Uint32Array,
-      NgramIndex.fromParts(from.children.ngrams),
-    );
+    const fields = {
+      vocabulary: Buffer.from(vocabulary.buffer, vocabulary.byteOffset, vocabulary.byteLength),
+      starts: starts as Uint32Array,
+      postingStarts: postingStarts as Uint32Array,
+      postings: postings as Uint8Array,
+    };
+    return new TokenIndex(fields, NgramIndex.fromParts(from.children.ngrams));
   }
 
   /** A new index of the same tokens without the rows of `dropped`, plus `added` (token → rows). */
@@ -214,102 +234,30 @@ export class TokenIndex {
     return runNow(TokenIndex.mergeSteps(base, dropped, added));
   }
 
-  /**
-   * The same in steps. One pass over the base without an allocation per token
-   * (millions of them): postings filtered into one new array, runs of kept
-   * tokens copied as one, the added tokens (sorted) put in their place as the
-   * walk passes it; tokens left without rows leave the vocabulary. The n-gram
-   * index is then made again for the new blocks.
-   */
+  /** The same in steps (token-merge.ts), the n-gram index then made again for the new blocks. */
   static *mergeSteps(base: TokenIndex, dropped: Bitset, added: Map<string, Iterable<number>>): Steps<TokenIndex> {
-    const entries: { bytes: Buffer; rows: number[] }[] = [];
-    let addedPostings = 0;
-    let addedBytes = 0;
-    for (const token of yield* sortStrings([...added.keys()])) {
-      const rows = [...added.get(token)!];
-      if (rows.length === 0) continue;
-      const bytes = Buffer.from(token);
-      entries.push({ bytes, rows });
-      addedPostings += rows.length;
-      addedBytes += bytes.length + 1;
-      if ((entries.length & 1023) === 0) yield;
-    }
-    yield;
-    const capacity = base.tokenCount + entries.length;
-    const starts = new Uint32Array(capacity + 1);
-    const postingStarts = new Uint32Array(capacity + 1);
-    const postings = new Uint32Array(base.postings.length + addedPostings);
-    const vocabulary = Buffer.alloc(base.vocabulary.length + addedBytes);
-    vocabulary[0] = NEWLINE;
-    let tokens = 0;
-    let written = 0;
-    let offset = 1;
-    // kept tokens are copied as runs: [runFrom, runTo) of the base vocabulary, to go at runAt
-    let runFrom = 1;
-    let runTo = 1;
-    let runAt = 1;
-    const flush = () => {
-      if (runTo > runFrom) base.vocabulary.copy(vocabulary, runAt, runFrom, runTo);
-      runFrom = runTo = -1;
-    };
-    let next = 0;
-    const putAdded = () => {
-      flush();
-      const { bytes, rows } = entries[next++];
-      starts[tokens] = offset;
-      postingStarts[tokens] = written;
-      tokens++;
-      offset += bytes.copy(vocabulary, offset);
-      vocabulary[offset++] = NEWLINE;
-      for (const row of rows) postings[written++] = row;
-    };
-    for (let t = 0; t < base.tokenCount; t++) {
-      const from = base.starts[t];
-      const to = base.starts[t + 1]; // the token's bytes and its newline
-      let order = 1;
-      while (next < entries.length) {
-        order = compareBytes(entries[next].bytes, base.vocabulary, from, to - 1);
-        if (order >= 0) break;
-        putAdded();
-      }
-      const first = written;
-      for (let p = base.postingStarts[t]; p < base.postingStarts[t + 1]; p++) {
-        const row = base.postings[p];
-        if (!has(dropped, row)) postings[written++] = row;
-      }
-      if (next < entries.length && order === 0) for (const row of entries[next++].rows) postings[written++] = row;
-      if ((t & 1023) === 1023) yield;
-      if (written === first) continue;
-      starts[tokens] = offset;
-      postingStarts[tokens] = first;
-      tokens++;
-      if (from !== runTo) {
-        flush();
-        runFrom = from;
-        runAt = offset;
-      }
-      runTo = to;
-      offset += to - from;
-    }
-    flush();
-    while (next < entries.length) putAdded();
-    starts[tokens] = offset;
-    postingStarts[tokens] = written;
-    const merged = {
-      vocabulary: vocabulary.subarray(0, offset),
-      starts: starts.subarray(0, tokens + 1),
-      postingStarts: postingStarts.subarray(0, tokens + 1),
-      postings: postings.subarray(0, written),
-    };
-    yield;
-    const ngrams = yield* NgramIndex.build(merged.vocabulary, merged.starts, BLOCK_TOKENS);
-    return new TokenIndex(merged.vocabulary, merged.starts, merged.postingStarts, merged.postings, ngrams);
+    return yield* TokenIndex.withNgrams(yield* mergeTokens(base.fields, dropped, added));
   }
 }
 
-const NEWLINE = 0x0a;
-/** `matches` yields it where the caller may pause */
-const PAUSE = -1;
+/**
+ * Puts in `found` the tokens first .. end - 1 that hold `term` (all of them
+ * when it is empty), each once: Buffer.indexOf over their bytes (native, a
+ * few times faster than a loop here), the token of a match found by its start.
+ */
+function findIn(vocabulary: Buffer, starts: Uint32Array, first: number, end: number, term: Uint8Array, found: number[]): void {
+  if (term.length === 0) {
+    for (let t = first; t < end; t++) found.push(t);
+    return;
+  }
+  const from = starts[first];
+  const bytes = vocabulary.subarray(from, starts[end]);
+  for (let at = bytes.indexOf(term); at !== -1; ) {
+    const t = lastStartAtOrBefore(starts, first, end, from + at);
+    found.push(t);
+    at = bytes.indexOf(term, starts[t + 1] - from); // the next token
+  }
+}
 
 /** Which of the build's maps holds a token. */
 const shardOf = (token: string) => (token.charCodeAt(token.length >> 1) * 31 + token.charCodeAt(0) + token.length * 131) & 255;
@@ -327,10 +275,4 @@ class ChunkedIds {
   at(k: number): number {
     return this.chunks[k >>> 20][k & 0xfffff];
   }
-}
-
-function grown(array: Uint32Array, capacity: number): Uint32Array<ArrayBuffer> {
-  const bigger = new Uint32Array(Math.max(capacity, 1024));
-  bigger.set(array);
-  return bigger;
 }

@@ -1,3 +1,6 @@
+/** Tokens are kept between newlines (a token never holds whitespace). */
+export const NEWLINE = 0x0a;
+
 /** The tokens of a folded search document: cut at whitespace. */
 export function tokensOf(document: string): string[] {
   return document.split(/\s+/).filter(Boolean);

@@ -1,0 +1,142 @@
+import { has, type Bitset } from './bitset';
+import { sortStrings } from './sorted-tokens';
+import { compareBytes, NEWLINE } from './token-bytes';
+import type { Steps } from './steps';
+import { readAscending, writeAscending } from './varints';
+
+/** A token base's tokens and rows (token-base.ts). */
+export interface TokenFields {
+  /** "\n" + token0 + "\n" + token1 + "\n" …, tokens in sorted order */
+  vocabulary: Buffer;
+  /** byte offset of each token in `vocabulary`, plus the end */
+  starts: Uint32Array;
+  /** rows of token t: postings[postingStarts[t] .. postingStarts[t + 1]), ascending, as differences */
+  postingStarts: Uint32Array;
+  postings: Uint8Array;
+}
+
+/**
+ * Steps that make the tokens and rows of a new base: those of `base` without
+ * the rows of `dropped`, plus `added` (token → rows). One pass over the base
+ * without an allocation per token (millions of them): each token's rows
+ * decoded, filtered and merged with its added rows (ascending) into one new
+ * array, runs of kept tokens' bytes copied as one, the added tokens (sorted)
+ * put in their place as the walk passes it; tokens left without rows leave
+ * the vocabulary.
+ */
+export function* mergeTokens(base: TokenFields, dropped: Bitset, added: Map<string, Iterable<number>>): Steps<TokenFields> {
+  const entries: { bytes: Buffer; rows: Uint32Array }[] = [];
+  let addedPostings = 0;
+  let addedBytes = 0;
+  for (const token of yield* sortStrings([...added.keys()])) {
+    const rows = Uint32Array.from(added.get(token)!).sort();
+    if (rows.length === 0) continue;
+    const bytes = Buffer.from(token);
+    entries.push({ bytes, rows });
+    addedPostings += rows.length;
+    addedBytes += bytes.length + 1;
+    if ((entries.length & 1023) === 0) yield;
+  }
+  yield;
+  const tokenCount = base.starts.length - 1;
+  const capacity = tokenCount + entries.length;
+  const starts = new Uint32Array(capacity + 1);
+  const postingStarts = new Uint32Array(capacity + 1);
+  // a row put between two others takes at most its own varint: 5 bytes
+  const postings = new Uint8Array(base.postings.length + 5 * addedPostings);
+  const vocabulary = Buffer.alloc(base.vocabulary.length + addedBytes);
+  vocabulary[0] = NEWLINE;
+  let tokens = 0;
+  let written = 0;
+  let offset = 1;
+  // kept tokens are copied as runs: [runFrom, runTo) of the base vocabulary, to go at runAt
+  let runFrom = 1;
+  let runTo = 1;
+  let runAt = 1;
+  const flush = () => {
+    if (runTo > runFrom) base.vocabulary.copy(vocabulary, runAt, runFrom, runTo);
+    runFrom = runTo = -1;
+  };
+  let next = 0;
+  const putAdded = () => {
+    flush();
+    const { bytes, rows } = entries[next++];
+    starts[tokens] = offset;
+    postingStarts[tokens] = written;
+    tokens++;
+    offset += bytes.copy(vocabulary, offset);
+    vocabulary[offset++] = NEWLINE;
+    written = writeAscending(postings, written, rows);
+  };
+  let kept = new Uint32Array(1024);
+  let merged = new Uint32Array(1024);
+  for (let t = 0; t < tokenCount; t++) {
+    const from = base.starts[t];
+    const to = base.starts[t + 1]; // the token's bytes and its newline
+    let order = 1;
+    while (next < entries.length) {
+      order = compareBytes(entries[next].bytes, base.vocabulary, from, to - 1);
+      if (order >= 0) break;
+      putAdded();
+    }
+    const bytes = base.postingStarts[t + 1] - base.postingStarts[t];
+    if (kept.length < bytes) kept = new Uint32Array(2 * bytes);
+    let count = readAscending(base.postings, base.postingStarts[t], base.postingStarts[t + 1], kept);
+    let rows = 0;
+    for (let i = 0; i < count; i++) if (!has(dropped, kept[i])) kept[rows++] = kept[i];
+    count = rows;
+    let list = kept;
+    if (next < entries.length && order === 0) {
+      const more = entries[next++].rows;
+      if (merged.length < count + more.length) merged = new Uint32Array(2 * (count + more.length));
+      count = mergeAscending(kept, rows, more, merged);
+      list = merged;
+    }
+    if ((t & 1023) === 1023) yield;
+    if (count === 0) continue;
+    starts[tokens] = offset;
+    postingStarts[tokens] = written;
+    tokens++;
+    written = writeAscending(postings, written, list, count);
+    if (from !== runTo) {
+      flush();
+      runFrom = from;
+      runAt = offset;
+    }
+    runTo = to;
+    offset += to - from;
+  }
+  flush();
+  while (next < entries.length) putAdded();
+  starts[tokens] = offset;
+  postingStarts[tokens] = written;
+  yield;
+  return {
+    vocabulary: vocabulary.subarray(0, offset),
+    starts: starts.subarray(0, tokens + 1),
+    postingStarts: postingStarts.subarray(0, tokens + 1),
+    postings: yield* exactCopy(postings, written),
+  };
+}
+
+/** a[0, aCount) and b merged (both ascending, no number in both) into `into`; answers how many. */
+function mergeAscending(a: Uint32Array, aCount: number, b: Uint32Array, into: Uint32Array): number {
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < aCount && j < b.length) into[k++] = a[i] < b[j] ? a[i++] : b[j++];
+  while (i < aCount) into[k++] = a[i++];
+  while (j < b.length) into[k++] = b[j++];
+  return k;
+}
+
+/** bytes[0, length) in an array of its own, copied a few megabytes at a time (the spare room given back). */
+function* exactCopy(bytes: Uint8Array, length: number): Steps<Uint8Array> {
+  if (bytes.length - length < 2 ** 20) return bytes.subarray(0, length);
+  const exact = new Uint8Array(length);
+  for (let at = 0; at < length; at += 4 * 2 ** 20) {
+    exact.set(bytes.subarray(at, Math.min(length, at + 4 * 2 ** 20)), at);
+    yield;
+  }
+  return exact;
+}
