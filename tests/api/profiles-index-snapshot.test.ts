@@ -13,8 +13,10 @@ import { seedDataset } from '../../server/demo/dataset';
 import {
   disableProfileCountIndex,
   enableProfileCountIndex,
+  indexedProfileCount,
   profileCountIndexSettled,
   profileIndexStats,
+  writeProfileIndexSnapshot,
 } from '../../server/entities/profiles/count-index/manager';
 import { journalHead, pruneJournal } from '../../server/entities/profiles/count-index/journal';
 import { pageStrategy } from '../../server/entities/profiles/count-index/sort-orders';
@@ -111,6 +113,24 @@ describe('the profile index restarts from its snapshot', () => {
     expect(stats()).toMatchObject({ builds: 0, catchUps: 0, version });
     expect(stats().snapshot!.loads).toBe(1);
     await expectIndexMatchesSql(db, 42, 30);
+    await disableProfileCountIndex(db);
+  });
+
+  it('while a snapshot is written the index does not move: a request that needs a newer version gets no answer from it (SQL answers)', async () => {
+    await start();
+    await changeProfiles(6);
+    expect(await profileCountIndexSettled(db)).toBe(true); // moved past the snapshot on disk
+    const version = stats().version;
+    await changeProfiles(7);
+    const head = (await journalHead(db))!;
+    const writing = writeProfileIndexSnapshot(db);
+    expect(await indexedProfileCount(db, head, null, {}, 'snapshotted')).toBeUndefined();
+    expect(stats().version).toBe(version);
+    await writing;
+    expect((await readSnapshotHeader(file)).version).toBe(version);
+    expect(await indexedProfileCount(db, head, null, {}, 'snapshotted')).toBeGreaterThan(0);
+    expect(stats().version).toBe(head);
+    await expectIndexMatchesSql(db, 45, 20);
     await disableProfileCountIndex(db);
   });
 

@@ -14,6 +14,7 @@ import {
   writeSnapshotFile,
   type SnapshotMeta,
 } from '../../../server/entities/profiles/count-index/snapshot-file';
+import { SnapshotKeeper } from '../../../server/entities/profiles/count-index/snapshot-keeper';
 import { changesFor, expectSameAnswers, freshIndex, rowArbitrary, type ModelRow } from './count-index-model';
 
 const PROPERTY_TEST_TIMEOUT_MS = 180_000;
@@ -110,4 +111,19 @@ describe('profile index snapshot', () => {
     },
     PROPERTY_TEST_TIMEOUT_MS,
   );
+
+  it('a snapshot is due once the index moved by so many commits, or moved at all and the last one is old enough; never for a reader', () => {
+    const keeper = new SnapshotKeeper({} as never, { dir: folder, write: true, everyCommits: 100, everyMs: 60_000 }, () => undefined);
+    const at = (version: number) => ({ version }) as ProfileIndex;
+    const now = Date.now();
+    // as after a snapshot of version 10 written or loaded now
+    Object.assign(keeper.stats, { version: 10 });
+    Object.assign(keeper, { writtenAt: now });
+    expect(keeper.due(at(10), now + 3_600_000)).toBe(false); // not moved
+    expect(keeper.due(at(50), now)).toBe(false);
+    expect(keeper.due(at(110), now)).toBe(true);
+    expect(keeper.due(at(11), now + 60_000)).toBe(true);
+    const reader = new SnapshotKeeper({} as never, { dir: folder, write: false }, () => undefined);
+    expect(reader.due(at(1_000_000), now + 3_600_000)).toBe(false);
+  });
 });
