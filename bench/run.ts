@@ -12,6 +12,7 @@ import { benchSignals } from './signals';
 import { benchPreview } from './preview';
 import { benchSoak } from './soak';
 import { benchIndexRestart } from './index-restart';
+import { benchTerms } from './terms';
 import { table } from './stats';
 
 /**
@@ -24,7 +25,8 @@ import { table } from './stats';
  * change log: database bench_preview, seeded once and reused; PGlite at `--pglite-profiles` in a
  * data directory of its own, also reused; `--preview-lists`, `--preview-runs`), and `soak` (PostgreSQL: database
  * bench_soak, emptied at each run; the built server with two web processes and a worker under load
- * while a web process and the worker are killed; `--soak-seconds`, `--soak-connections`, `--soak-people`).
+ * while a web process and the worker are killed; `--soak-seconds`, `--soak-connections`, `--soak-people`), and `terms`
+ * (the search part of the profile index alone, over documents generated in memory; `--terms-profiles 1000000,10000000`).
  */
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -56,6 +58,7 @@ const { values, positionals } = parseArgs({
     'soak-seconds': { type: 'string', default: '60' },
     'soak-connections': { type: 'string', default: '64' },
     'soak-people': { type: 'string', default: '20000' },
+    'terms-profiles': { type: 'string', default: '1000000' },
   },
 });
 const parts = positionals.length ? positionals : ['startup', 'users', 'profiles'];
@@ -188,6 +191,10 @@ if (parts.includes('index-restart')) {
   console.log('## Profile index: restart to the first exact count, built or from its snapshot\n');
   const url = await ensureDatabase(values['pg-database']);
   if (url) console.log(`${table(await benchIndexRestart({ databaseUrl: url }, { changes: 1000 }))}\n`);
+}
+if (parts.includes('terms')) {
+  console.log('## Search terms: the token index over generated documents (build, memory by part, a new term per length, slices)\n');
+  for (const rows of await benchTerms(values['terms-profiles'].split(',').map(Number))) console.log(`${table(rows)}\n`);
 }
 if (parts.includes('lighthouse')) {
   console.log('## Lighthouse, mobile preset, performance (median run)\n');
