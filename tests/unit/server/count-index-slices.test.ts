@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { inSlices, Slicer, whole, type Sliced } from '../../../server/entities/profiles/count-index/slices';
-import { sortingInSlices } from '../../../server/entities/profiles/count-index/sort-in-slices';
+import { sortingByNumberInSlices } from '../../../server/entities/profiles/count-index/sort-in-slices';
 import { parsingIds } from '../../../server/entities/profiles/count-index/build';
 import { NUMERIC_SORTS, ProfileIndex, type IndexedProfile, type ProfileChange } from '../../../server/entities/profiles/count-index/index';
 import { TokenIndex } from '../../../server/entities/profiles/count-index/tokens';
@@ -70,15 +70,22 @@ describe('slicing', () => {
     expect(pause.count).toBe(200);
   });
 
-  it('sorts in slices as a plain sort does', () => {
+  it('sorts positions by value then id as a comparison sort does, in id order or not', () => {
+    const value = fc.oneof(
+      fc.integer({ min: -3, max: 3 }),
+      fc.constantFrom(0, -0, 0.1, -0.1, 9.95, 1e-300, -1e-300, Infinity, -Infinity, 1.7e15, 1.7e15 + 1),
+      fc.double({ noNaN: true }),
+    );
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: -5, max: 5 }), { maxLength: 20_000 }), (values) => {
-        const positions = Uint32Array.from(values.keys());
-        const compare = (a: number, b: number) => values[a] - values[b] || a - b;
-        const expected = [...positions].sort(compare);
-        expect([...whole(sortingInSlices(positions, compare))]).toEqual(expected);
+      fc.property(fc.array(value, { minLength: 20_000, maxLength: 30_000 }), fc.boolean(), (numbers, shuffled) => {
+        const values = Float64Array.from(numbers);
+        // ids distinct, by position or reversed (positions not in id order, as after changes)
+        const ids = Int32Array.from(numbers.keys(), (i) => (shuffled ? 1_000_000 - 7 * i : i - 500));
+        const positions = Uint32Array.from(numbers.keys());
+        const expected = [...positions].sort((a, b) => values[a] - values[b] || ids[a] - ids[b]);
+        expect([...whole(sortingByNumberInSlices(positions, values, ids))]).toEqual(expected);
       }),
-      { seed: 20, numRuns: 40 },
+      { seed: 20, numRuns: 20 },
     );
   });
 

@@ -7,7 +7,7 @@ import { PositionById } from './positions';
 import { SortOrders } from './sort-orders';
 import { RememberedSets } from './remembered-sets';
 import { ReadWriteGate } from './read-write-gate';
-import { inSlices, whole, type Sliced, type Slicer } from './slices';
+import { copiedInSlices, inSlices, whole, type Sliced, type Slicer } from './slices';
 import { setsFromParts, setsToParts } from './bitset';
 import { parts, type Parts } from './parts';
 
@@ -168,6 +168,10 @@ export class ProfileIndex {
   /** `apply`'s work, to be run whole or in slices (within the gate's write). */
   *applying(changes: ProfileChange[], version: number): Sliced<boolean> {
     const placed: { position: number; previous: ProfileChange['previous'] }[] = [];
+    // the index grows (if it must) before the changes, in slices, rather than at the row that fills it
+    let added = 0;
+    for (let i = 0; i < changes.length; i++) if (changes[i].profile && this.positions.get(changes[i].id) === undefined) added++;
+    if (this.used + added > this.capacity) yield* this.growing(Math.max(this.used + added, Math.ceil(this.capacity * 1.5)));
     for (let i = 0; i < changes.length; i++) {
       // a change costs up to ~0.3 ms at ten million rows (a rating bucket's rows shift): a pause point every few
       if ((i & 7) === 7) yield;
@@ -324,17 +328,23 @@ export class ProfileIndex {
   }
 
   private grow(capacity: number): void {
-    const ids = new Int32Array(capacity);
-    ids.set(this.ids);
-    this.ids = ids;
-    for (const field of NUMERIC_SORTS) {
-      const values = new Float64Array(capacity);
-      values.set(this.numbers[field]);
-      this.numbers[field] = values;
-    }
+    whole(this.growing(capacity));
+  }
+
+  /**
+   * Room for `capacity` rows, pausing between arrays and within the big ones
+   * (at ten million rows a growth copies ~700 MB). Within a change's write:
+   * nothing reads the index meanwhile.
+   */
+  private *growing(capacity: number): Sliced<void> {
+    this.ids = yield* copiedInSlices(this.ids, new Int32Array(capacity));
+    for (const field of NUMERIC_SORTS) this.numbers[field] = yield* copiedInSlices(this.numbers[field], new Float64Array(capacity));
     this.live = resized(this.live, capacity);
     for (const sets of [this.bySource, this.byNationality, this.byGender] as Map<unknown, Bitset>[]) {
-      for (const [key, set] of sets) sets.set(key, resized(set, capacity));
+      for (const [key, set] of sets) {
+        sets.set(key, resized(set, capacity));
+        yield;
+      }
     }
     this.orders.grow(capacity);
     for (const field of RATING_FIELDS) this.ratingBuckets[field].grow(capacity);

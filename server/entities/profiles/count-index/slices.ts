@@ -64,3 +64,12 @@ export async function inSlices<T>(work: Sliced<T>, slicer: Slicer = new Slicer()
     if (slicer.due) await slicer.pauseNow();
   }
 }
+
+/** `from`'s values copied into `to` (a bigger array of its kind), a million at a time. */
+export function* copiedInSlices<T extends Int32Array | Float64Array>(from: T, to: T): Sliced<T> {
+  for (let start = 0; start < from.length; start += 1 << 20) {
+    to.set(from.subarray(start, start + (1 << 20)), start);
+    yield;
+  }
+  return to;
+}

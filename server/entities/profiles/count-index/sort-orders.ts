@@ -1,7 +1,7 @@
 import type { Bitset } from './bitset';
 import { BlockStore, OrderedRows } from './ordered-rows';
 import type { Sliced } from './slices';
-import { sortingInSlices } from './sort-in-slices';
+import { sortingByNumberInSlices } from './sort-in-slices';
 import { parts, type Parts } from './parts';
 
 /**
@@ -79,7 +79,7 @@ export class SortOrders {
       let missing: Uint32Array;
       if (values) {
         [valued, missing] = yield* partitioning(live, (p) => !Number.isNaN(values[p]));
-        valued = yield* sortingInSlices(valued, (a, b) => values[a] - values[b] || ids[a] - ids[b]);
+        valued = yield* sortingByNumberInSlices(valued, values, ids);
       } else {
         const listed = databaseOrders.get(field) ?? { valued: [], missing: [] };
         valued = yield* this.knownPositions(listed.valued, isLive);
