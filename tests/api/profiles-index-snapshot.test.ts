@@ -146,6 +146,17 @@ describe('the profile index restarts from its snapshot', () => {
     await disableProfileCountIndex(db);
   });
 
+  it('a snapshot written by other code of the index is not used: the index is built', async () => {
+    await rewriteSnapshot((header) => {
+      header.code = 'another version';
+    });
+    await start();
+    expect(stats().builds).toBe(1);
+    expect(stats().snapshot!.refused).toBe('it was written by another version of the index code');
+    await until(() => stats().snapshot!.writes === 1, 'a new snapshot written after the build');
+    await disableProfileCountIndex(db);
+  });
+
   it('a snapshot the journal no longer covers is not used: the index is built', async () => {
     await changeProfiles(5);
     await pruneJournal(db, 0); // the commits after the snapshot are gone

@@ -37,6 +37,8 @@ interface TreeEntry {
 export interface SnapshotMeta {
   /** the database, as `databaseIdentity` tells it (snapshot-identity.ts) */
   identity: Record<string, string>;
+  /** the code that wrote it (snapshot-store.ts `indexCode`): read only by the same */
+  code?: string;
   /** the journal version the index reflects */
   version: number;
   rows: number;

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { ProfileIndex } from './index';
@@ -48,6 +50,7 @@ export async function loadSnapshot(
     const header = await readSnapshotHeader(file);
     const other = Object.keys({ ...identity, ...header.identity }).find((key) => identity[key] !== header.identity[key]);
     if (other) throw new SnapshotRefused(`it is of another database (its ${other} differs)`);
+    if (header.code !== indexCode()) throw new SnapshotRefused('it was written by another version of the index code');
     if (header.rows < minRows) throw new SnapshotRefused(`it holds ${header.rows} profiles, fewer than are indexed`);
     const gap = await journalGap(db, header.version, header.commit);
     if (gap) throw new SnapshotRefused(gap);
@@ -70,7 +73,8 @@ export async function saveSnapshot(
   const started = Date.now();
   const file = snapshotFile(options, identity);
   const commit = await commitAt(db, index.version).catch(() => undefined);
-  const bytes = await writeSnapshotFile(file, { identity, version: index.version, rows: index.rows, commit }, index.toParts(), pause);
+  const meta = { identity, code: indexCode(), version: index.version, rows: index.rows, commit };
+  const bytes = await writeSnapshotFile(file, meta, index.toParts(), pause);
   return { bytes, ms: Date.now() - started };
 }
 
@@ -86,4 +90,28 @@ export function snapshotOptions(dataDir: string, embedded: boolean, env: NodeJS.
   const embeddedFolder = embedded ? path.join(dataDir, 'pgdata') : undefined;
   if (embeddedFolder && !fs.existsSync(embeddedFolder)) return undefined;
   return { dir: path.join(dataDir, 'profile-index'), embeddedFolder, write: !env.WEB_PROCESS || env.WEB_PROCESS === '1' };
+}
+
+let code: string | undefined;
+
+/**
+ * The code a snapshot is read by must be the code that wrote it (a part may change its meaning
+ * without changing its name): a hash of the index's code — from source (tests, benches), the
+ * files of this folder; built (`npm start`), the bundle's chunk that holds this module and the
+ * index's structures with it. A deploy that changes it builds the index once.
+ */
+export function indexCode(): string {
+  if (code) return code;
+  const here = fileURLToPath(import.meta.url);
+  const files = here.endsWith('.ts')
+    ? fs
+        .readdirSync(path.dirname(here))
+        .filter((name) => name.endsWith('.ts'))
+        .sort()
+        .map((name) => path.join(path.dirname(here), name))
+    : [here];
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(`${path.basename(file)}\n`).update(fs.readFileSync(file));
+  code = hash.digest('hex').slice(0, 32);
+  return code;
 }
