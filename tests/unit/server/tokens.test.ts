@@ -142,6 +142,23 @@ describe('search index', () => {
     TIMEOUT_MS,
   );
 
+  it('merges and reads the rows of a token held by tens of thousands of rows (a piece at a time)', async () => {
+    slicing.ms = 0;
+    const rows = 60_000;
+    const documents = Array.from({ length: rows }, (_, row) => (row % 3 ? `common r${row}` : `r${row} rare`));
+    const search = new SearchIndex(await TokenIndex.build(documents), rows);
+    const model: (string | undefined)[] = [...documents];
+    for (let row = 0; row < rows; row += 7) {
+      model[row] = row % 2 ? 'common again' : undefined;
+      search.set(row, model[row]);
+    }
+    await search.merge();
+    await search.prepare(['common', 'mmo', 'rare', 'r1']);
+    for (const term of ['common', 'mmo', 'rare', 'again', 'r1', 'r59999']) {
+      expect(members(search.rowsContaining(term), rows), term).toEqual(scan(model, Buffer.from(term)));
+    }
+  });
+
   it('keeps the rows of a term looked up in slices while a merge swaps the base', async () => {
     slicing.ms = 0;
     const documents = Array.from({ length: 2000 }, (_, row) => `n${row} eng${row % 10}`);

@@ -35,62 +35,18 @@ export class NgramIndex {
    * prefix shared with the one before it in its block adds nothing new.
    */
   static *build(vocabulary: Uint8Array, starts: Uint32Array, blockSize: number): Steps<NgramIndex> {
-    const tokenCount = starts.length - 1;
-    const blocks = Math.ceil(tokenCount / blockSize);
-    const idOf = new KeyIds(Math.min(1 << 20, 4 * starts[tokenCount]));
-    let capacity = 1 << 12;
-    let keyOfId = new Uint32Array(capacity);
-    let last = new Uint32Array(capacity); // 1 + the last block written to the id's list
-    let size = new Uint32Array(capacity); // bytes of the id's list (pass 1), then where it writes next (pass 2)
-    let ids = 0;
-    const pass = function* (write: Uint8Array | undefined): Steps<void> {
-      for (let b = 0; b < blocks; b++) {
-        const first = b * blockSize;
-        const end = Math.min(first + blockSize, tokenCount);
-        for (let t = first; t < end; t++) {
-          const from = starts[t];
-          const length = starts[t + 1] - 1 - from;
-          const shared = t === first ? 0 : commonPrefix(vocabulary, starts[t - 1], starts[t] - 1, from, from + length);
-          for (let p = Math.max(0, shared - 2); p < length; p++) {
-            const at = from + p;
-            for (let n = 1; n <= 3 && p + n <= length; n++) {
-              if (p + n <= shared) continue; // the same n-gram in the token before
-              const key = keyOf(vocabulary, at, n);
-              let id = idOf.get(key);
-              if (id < 0) {
-                if (ids === capacity) {
-                  capacity *= 2;
-                  keyOfId = grown(keyOfId, capacity);
-                  last = grown(last, capacity);
-                  size = grown(size, capacity);
-                }
-                id = ids++;
-                idOf.set(key, id);
-                keyOfId[id] = key;
-              }
-              if (last[id] === b + 1) continue;
-              const delta = b + 1 - last[id];
-              last[id] = b + 1;
-              if (write) size[id] = writeVarint(write, size[id], delta);
-              else size[id] += varintBytes(delta);
-            }
-          }
-        }
-        if ((b & 3) === 3) yield;
-      }
-    };
-    yield* pass(undefined);
-    const keys = keyOfId.slice(0, ids).sort();
-    const offsets = new Uint32Array(ids + 1);
-    for (let i = 0; i < ids; i++) {
-      const id = idOf.get(keys[i]);
-      offsets[i + 1] = offsets[i] + size[id];
-      size[id] = offsets[i]; // where the second pass writes it
-      last[id] = 0;
+    const lists = new BlockLists(vocabulary, starts, blockSize);
+    for (let b = 0; b < lists.blocks; b += 4) {
+      lists.pass(b, Math.min(b + 4, lists.blocks), undefined);
+      yield;
     }
-    const lists = new Uint8Array(offsets[ids]);
-    yield* pass(lists);
-    return new NgramIndex(blockSize, keys, offsets, lists);
+    const { keys, offsets, bytes } = lists.place();
+    yield;
+    for (let b = 0; b < lists.blocks; b += 4) {
+      lists.pass(b, Math.min(b + 4, lists.blocks), bytes);
+      yield;
+    }
+    return new NgramIndex(blockSize, keys, offsets, bytes);
   }
 
   static empty(blockSize: number): NgramIndex {
@@ -170,6 +126,87 @@ export class NgramIndex {
       if (k < found.length && found[k] === block - 1) found[kept++] = found[k++];
     }
     return found.subarray(0, kept);
+  }
+}
+
+/**
+ * The lists being made: each n-gram key's dense id, the last block noted in
+ * its list and its size (pass 1), then where it writes next (pass 2). The
+ * passes are plain methods, called a few blocks at a time by the generator
+ * (V8 optimizes a hot loop in a generator less well).
+ */
+class BlockLists {
+  readonly blocks: number;
+  private readonly tokenCount: number;
+  private readonly idOf: KeyIds;
+  private capacity = 1 << 12;
+  private keyOfId = new Uint32Array(this.capacity);
+  /** 1 + the last block written to the id's list */
+  private last = new Uint32Array(this.capacity);
+  /** bytes of the id's list (pass 1), then where it writes next (pass 2) */
+  private size = new Uint32Array(this.capacity);
+  private ids = 0;
+
+  constructor(
+    private readonly vocabulary: Uint8Array,
+    private readonly starts: Uint32Array,
+    private readonly blockSize: number,
+  ) {
+    this.tokenCount = starts.length - 1;
+    this.blocks = Math.ceil(this.tokenCount / blockSize);
+    this.idOf = new KeyIds(Math.min(1 << 20, 4 * starts[this.tokenCount]));
+  }
+
+  /** Notes (write undefined) or writes the blocks [from, to) in the lists of their n-grams. */
+  pass(from: number, to: number, write: Uint8Array | undefined): void {
+    const { vocabulary, starts, blockSize, tokenCount } = this;
+    for (let b = from; b < to; b++) {
+      const first = b * blockSize;
+      const end = Math.min(first + blockSize, tokenCount);
+      for (let t = first; t < end; t++) {
+        const start = starts[t];
+        const length = starts[t + 1] - 1 - start;
+        const shared = t === first ? 0 : commonPrefix(vocabulary, starts[t - 1], starts[t] - 1, start, start + length);
+        for (let p = Math.max(0, shared - 2); p < length; p++) {
+          for (let n = 1; n <= 3 && p + n <= length; n++) {
+            if (p + n > shared) this.note(keyOf(vocabulary, start + p, n), b, write); // else the same n-gram as the token before
+          }
+        }
+      }
+    }
+  }
+
+  /** The keys ascending, where each list starts, and the bytes for the second pass to write. */
+  place(): { keys: Uint32Array; offsets: Uint32Array; bytes: Uint8Array } {
+    const keys = this.keyOfId.slice(0, this.ids).sort();
+    const offsets = new Uint32Array(this.ids + 1);
+    for (let i = 0; i < this.ids; i++) {
+      const id = this.idOf.get(keys[i]);
+      offsets[i + 1] = offsets[i] + this.size[id];
+      this.size[id] = offsets[i];
+      this.last[id] = 0;
+    }
+    return { keys, offsets, bytes: new Uint8Array(offsets[this.ids]) };
+  }
+
+  private note(key: number, block: number, write: Uint8Array | undefined): void {
+    let id = this.idOf.get(key);
+    if (id < 0) {
+      if (this.ids === this.capacity) {
+        this.capacity *= 2;
+        this.keyOfId = grown(this.keyOfId, this.capacity);
+        this.last = grown(this.last, this.capacity);
+        this.size = grown(this.size, this.capacity);
+      }
+      id = this.ids++;
+      this.idOf.set(key, id);
+      this.keyOfId[id] = key;
+    }
+    if (this.last[id] === block + 1) return;
+    const delta = block + 1 - this.last[id];
+    this.last[id] = block + 1;
+    if (write) this.size[id] = writeVarint(write, this.size[id], delta);
+    else this.size[id] += varintBytes(delta);
   }
 }
 

@@ -5,7 +5,8 @@ import { sortStrings } from './sorted-tokens';
 import { lastStartAtOrBefore, NEWLINE, tokensOf } from './token-bytes';
 import { mergeTokens, type TokenFields } from './token-merge';
 import { runInSlices, runNow, type Steps } from './steps';
-import { addAscending, readAscending, varintBytes, writeVarint } from './varints';
+import { ChunkedIds, shardOf, sizeRows, writeRows } from './token-rows';
+import { addAscending, readAscending } from './varints';
 
 /** Tokens per block of the n-gram index: a candidate block is a few hundred bytes to verify. */
 export const BLOCK_TOKENS = 32;
@@ -80,28 +81,20 @@ export class TokenIndex {
     }
     for (const shard of ids) shard.clear();
     // the rows of each token as differences: sized in a first pass over the rows, written in a second
-    const last = new Int32Array(tokenCount).fill(-1);
+    const rows = { rowEnds, flat, rank, last: new Int32Array(tokenCount).fill(-1) };
     const postingStarts = new Uint32Array(tokenCount + 1);
-    for (let r = 0, k = 0; r < documents.length; r++) {
-      for (; k < rowEnds[r]; k++) {
-        const t = rank[flat.at(k)];
-        postingStarts[t + 1] += varintBytes(r - last[t]);
-        last[t] = r;
-      }
-      if ((r & 0xfff) === 0xfff) yield;
+    for (let r = 0; r < documents.length; r += 4096) {
+      sizeRows(rows, r, Math.min(r + 4096, documents.length), postingStarts);
+      yield;
     }
     for (let t = 0; t < tokenCount; t++) postingStarts[t + 1] += postingStarts[t];
     yield;
     const postings = new Uint8Array(postingStarts[tokenCount]);
     const written = postingStarts.slice(0, tokenCount);
-    last.fill(-1);
-    for (let r = 0, k = 0; r < documents.length; r++) {
-      for (; k < rowEnds[r]; k++) {
-        const t = rank[flat.at(k)];
-        written[t] = writeVarint(postings, written[t], r - last[t]);
-        last[t] = r;
-      }
-      if ((r & 0xfff) === 0xfff) yield;
+    rows.last.fill(-1);
+    for (let r = 0; r < documents.length; r += 4096) {
+      writeRows(rows, r, Math.min(r + 4096, documents.length), postings, written);
+      yield;
     }
     const starts = new Uint32Array(tokenCount + 1);
     let offset = 1;
@@ -149,13 +142,21 @@ export class TokenIndex {
   *rowsContainingSteps(term: Uint8Array, rows: Bitset): Steps<void> {
     const { postingStarts, postings } = this.fields;
     const found: number[] = [];
+    let read = 0;
     for (const _ of this.matches(term, found)) {
-      let added = 0;
       for (const t of found) {
-        added += addAscending(postings, postingStarts[t], postingStarts[t + 1], rows);
-        if (added > 0x10000) {
-          added = 0;
-          yield;
+        // a common token's rows in pieces of 64 KB (a few million rows at ten million), cut between two numbers
+        let value = -1;
+        for (let p = postingStarts[t], end = postingStarts[t + 1]; p < end; ) {
+          let stop = Math.min(end, p + 0x10000);
+          while (postings[stop - 1] & 0x80) stop++;
+          value = addAscending(postings, p, stop, rows, value);
+          read += stop - p;
+          p = stop;
+          if (read >= 0x10000) {
+            read = 0;
+            yield;
+          }
         }
       }
       found.length = 0;
@@ -256,23 +257,5 @@ function findIn(vocabulary: Buffer, starts: Uint32Array, first: number, end: num
     const t = lastStartAtOrBefore(starts, first, end, from + at);
     found.push(t);
     at = bytes.indexOf(term, starts[t + 1] - from); // the next token
-  }
-}
-
-/** Which of the build's maps holds a token. */
-const shardOf = (token: string) => (token.charCodeAt(token.length >> 1) * 31 + token.charCodeAt(0) + token.length * 131) & 255;
-
-/** A growing list of ids in chunks of a million: no copy of the whole as it grows (a hundred million at ten million rows). */
-class ChunkedIds {
-  private readonly chunks: Uint32Array[] = [];
-  length = 0;
-
-  push(id: number): void {
-    if ((this.length & 0xfffff) === 0) this.chunks.push(new Uint32Array(0x100000));
-    this.chunks[this.chunks.length - 1][this.length++ & 0xfffff] = id;
-  }
-
-  at(k: number): number {
-    return this.chunks[k >>> 20][k & 0xfffff];
   }
 }

@@ -2,7 +2,7 @@ import { has, type Bitset } from './bitset';
 import { sortStrings } from './sorted-tokens';
 import { compareBytes, NEWLINE } from './token-bytes';
 import type { Steps } from './steps';
-import { readAscending, writeAscending } from './varints';
+import { readAscending, writeAscending, writeVarint } from './varints';
 
 /** A token base's tokens and rows (token-base.ts). */
 export interface TokenFields {
@@ -68,8 +68,9 @@ export function* mergeTokens(base: TokenFields, dropped: Bitset, added: Map<stri
     vocabulary[offset++] = NEWLINE;
     written = writeAscending(postings, written, rows);
   };
-  let kept = new Uint32Array(1024);
-  let merged = new Uint32Array(1024);
+  let kept = new Uint32Array(LONG + 1024);
+  let merged = new Uint32Array(kept.length);
+  let work = 0;
   for (let t = 0; t < tokenCount; t++) {
     const from = base.starts[t];
     const to = base.starts[t + 1]; // the token's bytes and its newline
@@ -79,25 +80,31 @@ export function* mergeTokens(base: TokenFields, dropped: Bitset, added: Map<stri
       if (order >= 0) break;
       putAdded();
     }
+    const more = next < entries.length && order === 0 ? entries[next++].rows : NONE;
+    const at = written;
     const bytes = base.postingStarts[t + 1] - base.postingStarts[t];
-    if (kept.length < bytes) kept = new Uint32Array(2 * bytes);
-    let count = readAscending(base.postings, base.postingStarts[t], base.postingStarts[t + 1], kept);
-    let rows = 0;
-    for (let i = 0; i < count; i++) if (!has(dropped, kept[i])) kept[rows++] = kept[i];
-    count = rows;
-    let list = kept;
-    if (next < entries.length && order === 0) {
-      const more = entries[next++].rows;
-      if (merged.length < count + more.length) merged = new Uint32Array(2 * (count + more.length));
-      count = mergeAscending(kept, rows, more, merged);
-      list = merged;
+    if (bytes > LONG)
+      written = yield* mergeLongRows(base.postings, base.postingStarts[t], base.postingStarts[t + 1], dropped, more, postings, written);
+    else {
+      if (kept.length < bytes + more.length) {
+        kept = new Uint32Array(2 * (bytes + more.length));
+        merged = new Uint32Array(kept.length);
+      }
+      const count = readAscending(base.postings, base.postingStarts[t], base.postingStarts[t + 1], kept);
+      let rows = 0;
+      for (let i = 0; i < count; i++) if (!has(dropped, kept[i])) kept[rows++] = kept[i];
+      if (more.length) written = writeAscending(postings, written, merged, mergeAscending(kept, rows, more, merged));
+      else written = writeAscending(postings, written, kept, rows);
     }
-    if ((t & 1023) === 1023) yield;
-    if (count === 0) continue;
+    work += bytes + 16;
+    if (work > 0x40000) {
+      work = 0;
+      yield;
+    }
+    if (written === at) continue; // no row left
     starts[tokens] = offset;
-    postingStarts[tokens] = written;
+    postingStarts[tokens] = at;
     tokens++;
-    written = writeAscending(postings, written, list, count);
     if (from !== runTo) {
       flush();
       runFrom = from;
@@ -117,6 +124,66 @@ export function* mergeTokens(base: TokenFields, dropped: Bitset, added: Map<stri
     postingStarts: postingStarts.subarray(0, tokens + 1),
     postings: yield* exactCopy(postings, written),
   };
+}
+
+/** A token's rows past this many bytes are merged in pieces, pausing between them. */
+const LONG = 0x4000;
+const NONE = new Uint32Array(0);
+
+/**
+ * The rows of a common token (millions at ten million rows) without `dropped`
+ * and with `more`, written at `at` as differences, a piece at a time; answers
+ * where the writing ended.
+ */
+function* mergeLongRows(
+  postings: Uint8Array,
+  from: number,
+  to: number,
+  dropped: Bitset,
+  more: Uint32Array,
+  into: Uint8Array,
+  at: number,
+): Steps<number> {
+  const state = { p: from, value: -1, previous: -1, j: 0, at };
+  while (state.p < to) {
+    mergePiece(postings, Math.min(to, state.p + 0x10000), dropped, more, into, state);
+    yield;
+  }
+  for (; state.j < more.length; state.j++) {
+    state.at = writeVarint(into, state.at, more[state.j] - state.previous);
+    state.previous = more[state.j];
+  }
+  return state.at;
+}
+
+/** One piece of `mergeLongRows`, up to about byte `to` (a plain function: V8 optimizes it better than a generator). */
+function mergePiece(
+  postings: Uint8Array,
+  to: number,
+  dropped: Bitset,
+  more: Uint32Array,
+  into: Uint8Array,
+  state: { p: number; value: number; previous: number; j: number; at: number },
+): void {
+  let { p, value, previous, j, at } = state;
+  while (p < to) {
+    let byte = postings[p++];
+    let delta = byte & 0x7f;
+    for (let shift = 7; byte & 0x80; shift += 7) {
+      byte = postings[p++];
+      delta |= (byte & 0x7f) << shift;
+    }
+    value += delta;
+    if (!has(dropped, value)) {
+      for (; j < more.length && more[j] < value; j++) {
+        at = writeVarint(into, at, more[j] - previous);
+        previous = more[j];
+      }
+      at = writeVarint(into, at, value - previous);
+      previous = value;
+    }
+  }
+  Object.assign(state, { p, value, previous, j, at });
 }
 
 /** a[0, aCount) and b merged (both ascending, no number in both) into `into`; answers how many. */

@@ -41,10 +41,11 @@ export function ascendingBytes(values: ArrayLike<number>, count = values.length)
   return bytes;
 }
 
-/** Adds the numbers stored in bytes[from, to) to `set`; answers how many. */
-export function addAscending(bytes: Uint8Array, from: number, to: number, set: Bitset): number {
-  let value = -1;
-  let count = 0;
+/**
+ * Adds the numbers stored in bytes[from, to) to `set` (`value`: the one
+ * before them, for a list read in pieces); answers the last.
+ */
+export function addAscending(bytes: Uint8Array, from: number, to: number, set: Bitset, value = -1): number {
   for (let p = from; p < to; ) {
     let byte = bytes[p++];
     let delta = byte & 0x7f;
@@ -54,9 +55,8 @@ export function addAscending(bytes: Uint8Array, from: number, to: number, set: B
     }
     value += delta;
     add(set, value);
-    count++;
   }
-  return count;
+  return value;
 }
 
 /** The numbers stored in bytes[from, to), into `out` (big enough: one per byte at most); answers how many. */
