@@ -89,6 +89,7 @@ export const identityOf = (db: Kysely<Database>, options: SnapshotOptions) => da
 export function snapshotOptions(dataDir: string, embedded: boolean, env: NodeJS.ProcessEnv = process.env): SnapshotOptions | undefined {
   const embeddedFolder = embedded ? path.join(dataDir, 'pgdata') : undefined;
   if (embeddedFolder && !fs.existsSync(embeddedFolder)) return undefined;
+  indexCode(); // now, while the bundle's chunk is surely there (a later build prunes old chunks after an hour)
   return { dir: path.join(dataDir, 'profile-index'), embeddedFolder, write: !env.WEB_PROCESS || env.WEB_PROCESS === '1' };
 }
 
@@ -110,8 +111,12 @@ export function indexCode(): string {
         .sort()
         .map((name) => path.join(path.dirname(here), name))
     : [here];
-  const hash = createHash('sha256');
-  for (const file of files) hash.update(`${path.basename(file)}\n`).update(fs.readFileSync(file));
-  code = hash.digest('hex').slice(0, 32);
+  try {
+    const hash = createHash('sha256');
+    for (const file of files) hash.update(`${path.basename(file)}\n`).update(fs.readFileSync(file));
+    code = hash.digest('hex').slice(0, 32);
+  } catch {
+    code = `unknown ${process.pid} ${Date.now()}`; // matches no snapshot, this process's own excepted
+  }
   return code;
 }
