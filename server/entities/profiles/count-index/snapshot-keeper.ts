@@ -56,6 +56,7 @@ export class SnapshotKeeper {
     }
     Object.assign(this.stats, { loads: this.stats.loads + 1, lastLoadMs: loaded.ms, bytes: loaded.bytes, version: loaded.index.version });
     this.writtenAt = Date.now();
+    this.identity = loaded.identity; // for a write at shutdown, when the database may be closed already
     this.log()?.info(
       { profiles: loaded.index.rows, version: loaded.index.version, ms: loaded.ms, mb: Math.round(loaded.bytes / 2 ** 20) },
       'profile index loaded from its snapshot',

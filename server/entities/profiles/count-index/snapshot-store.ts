@@ -42,7 +42,7 @@ export async function loadSnapshot(
   db: Kysely<Database>,
   options: SnapshotOptions,
   minRows: number,
-): Promise<{ index: ProfileIndex; bytes: number; ms: number } | { refused: string }> {
+): Promise<{ index: ProfileIndex; identity: Record<string, string>; bytes: number; ms: number } | { refused: string }> {
   const started = Date.now();
   try {
     const identity = await databaseIdentity(db, options.embeddedFolder);
@@ -56,7 +56,7 @@ export async function loadSnapshot(
     if (gap) throw new SnapshotRefused(gap);
     const index = ProfileIndex.fromParts(await readSnapshotParts(file, header, pause));
     if (index.version !== header.version) throw new SnapshotRefused('its parts and its header disagree');
-    return { index, bytes: header.bytes, ms: Date.now() - started };
+    return { index, identity, bytes: header.bytes, ms: Date.now() - started };
   } catch (error) {
     if (error instanceof SnapshotRefused) return { refused: error.message };
     return { refused: `it could not be read: ${(error as Error).message}` };
