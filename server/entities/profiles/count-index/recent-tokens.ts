@@ -1,5 +1,6 @@
 import { add, emptySet, resized, type Bitset } from './bitset';
 import { parts, type Parts } from './parts';
+import type { Steps } from './steps';
 import { lastStartAtOrBefore, tokensOf } from './token-bytes';
 
 /**
@@ -59,9 +60,12 @@ export class RecentTokens {
   }
 
   /** Each token with the rows that hold it now. */
-  added(): Map<string, Set<number>> {
+  *added(): Steps<Map<string, Set<number>>> {
     const added = new Map<string, Set<number>>();
-    for (const [token, t] of this.ids) if (this.rows[t].size) added.set(token, this.rows[t]);
+    for (const [token, t] of this.ids) {
+      if (this.rows[t].size) added.set(token, this.rows[t]);
+      if ((t & 4095) === 4095) yield; // a few hundred thousand tokens at ten million rows
+    }
     return added;
   }
 

@@ -159,7 +159,12 @@ export class SearchIndex {
         this.recent = new RecentTokens(this.capacity);
       }
       const merging = this.merging;
-      const base = await runInSlices(TokenIndex.mergeSteps(this.base, merging.stale, merging.added()));
+      const from = this.base;
+      const base = await runInSlices(
+        (function* () {
+          return yield* TokenIndex.mergeSteps(from, merging.stale, yield* merging.added());
+        })(),
+      );
       // one turn: the new base holds the frozen layer; the fresh layer stays on top of it
       this.base = base;
       this.merging = undefined;
