@@ -131,7 +131,7 @@ for (const [name, readable, filters] of broad)
       return index.matchingWork(readable, filters, []);
     }),
   );
-const sparse = index.matching(null, { tech_rating__gte: 9.95, tech_rating__lte: 9.95, nationalities: ['NG'] }, []);
+const sparse = index.matching(null, { tech_rating__gte: 9.9, tech_rating__lte: 9.9, nationalities: ['NG'] }, []);
 out.push(
   await measure(`page in the middle of a sparse set (${sparse.count} members), by first name`, () =>
     index.paging(sparse.set, sparse.count, 'first_name', false, Math.floor(sparse.count / 2) - 10, 10),
