@@ -1,9 +1,9 @@
 // The profile index's snapshot through the built server as `npm start` runs it (issue 20, item
 // 3): the first start builds the index and writes DATA_DIR/profile-index/…; profiles change
 // while the server is down; the restarted server loads the snapshot (its log says so, and no
-// build), catches up, and its list answers the exact count of the changed profiles. On the
-// embedded database in a fresh DATA_DIR (TEST_DB=postgres: the test database, the snapshot in
-// DATA_DIR all the same).
+// build), catches up, its list answers the exact count of the changed profiles, and a clean stop
+// writes the caught-up index. On the embedded database in a fresh DATA_DIR (TEST_DB=postgres: the
+// test database, the snapshot in DATA_DIR all the same).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -97,5 +97,11 @@ describe('the built server restarts its profile index from the snapshot', () => 
     expect(server.lines.some((line) => line.msg === 'profile index: building')).toBe(false);
     expect(await markedCount()).toBe(MARKED);
     expect(server.lines.some((line) => line.msg === 'profile index: building')).toBe(false);
+
+    // caught up past its snapshot: a clean stop writes the index as it is now
+    expect(await server.stop()).toBe(0);
+    const atStop = server.lines.filter((line) => line.msg === 'profile index: snapshot written');
+    expect(atStop.map((line) => line.why)).toEqual(['shutdown']);
+    expect(atStop[0].version).toBeGreaterThan(loaded.version);
   }, 900_000);
 });
