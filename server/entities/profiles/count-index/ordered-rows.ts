@@ -187,28 +187,10 @@ export class OrderedRows {
   /** `collect`, pausing every 16 blocks (a sparse set's page may be millions of rows away). */
   *collecting(set: Bitset, descending: boolean, skip: number, wanted: number, out: number[]): Sliced<number> {
     const blocks = this.blocks;
-    if (!descending) {
-      for (let b = 0; b < blocks.length && out.length < wanted; b++) {
-        if ((b & 15) === 15) yield;
-        const { rows, length } = blocks[b];
-        for (let i = 0; i < length; i++) {
-          const row = rows[i];
-          if ((set[row >>> 5] & (1 << (row & 31))) === 0) continue;
-          if (skip > 0) skip--;
-          else if (out.push(row) === wanted) break;
-        }
-      }
-    } else {
-      for (let b = blocks.length - 1; b >= 0 && out.length < wanted; b--) {
-        if ((b & 15) === 15) yield;
-        const { rows, length } = blocks[b];
-        for (let i = length - 1; i >= 0; i--) {
-          const row = rows[i];
-          if ((set[row >>> 5] & (1 << (row & 31))) === 0) continue;
-          if (skip > 0) skip--;
-          else if (out.push(row) === wanted) break;
-        }
-      }
+    for (let k = 0; k < blocks.length && out.length < wanted; k++) {
+      if ((k & 15) === 15) yield;
+      const { rows, length } = blocks[descending ? blocks.length - 1 - k : k];
+      skip = collectBlock(rows, length, set, descending, skip, wanted, out);
     }
     return skip;
   }
@@ -302,4 +284,27 @@ export class OrderedRows {
     sequence.size = from.values.size as number;
     return sequence;
   }
+}
+
+/**
+ * One block's part of `collect`: its members of `set`, walked one way, after `skip` of them, until
+ * `out` holds `wanted`; answers how many are still to skip. A plain function: V8 optimizes a hot
+ * loop inside a generator less well.
+ */
+function collectBlock(
+  rows: Uint32Array,
+  length: number,
+  set: Bitset,
+  descending: boolean,
+  skip: number,
+  wanted: number,
+  out: number[],
+): number {
+  for (let k = 0; k < length; k++) {
+    const row = rows[descending ? length - 1 - k : k];
+    if ((set[row >>> 5] & (1 << (row & 31))) === 0) continue;
+    if (skip > 0) skip--;
+    else if (out.push(row) === wanted) break;
+  }
+  return skip;
 }

@@ -75,6 +75,19 @@ class Bucket {
   }
 }
 
+/** Sets in `out` the bucket's rows within [gte, lte] (a plain function: V8 optimizes a hot loop inside a generator less well). */
+function markBucket(bucket: Bucket, values: Float64Array, gte: number, lte: number, out: Bitset): void {
+  const { rows, length } = bucket;
+  if (gte <= bucket.min && bucket.max <= lte) {
+    for (let i = 0; i < length; i++) out[rows[i] >>> 5] |= 1 << (rows[i] & 31);
+  } else {
+    for (let i = 0; i < length; i++) {
+      const row = rows[i];
+      if (values[row] >= gte && values[row] <= lte) out[row >>> 5] |= 1 << (row & 31);
+    }
+  }
+}
+
 export class RatingBuckets {
   private readonly buckets = Array.from({ length: BUCKETS }, () => new Bucket());
   private units: Bitset[];
@@ -119,15 +132,7 @@ export class RatingBuckets {
       yield;
       const bucket = this.buckets[b];
       if (bucket.length === 0 || bucket.max < gte || bucket.min > lte || covered[unitOfBucket(b)]) continue;
-      const { rows, length } = bucket;
-      if (gte <= bucket.min && bucket.max <= lte) {
-        for (let i = 0; i < length; i++) out[rows[i] >>> 5] |= 1 << (rows[i] & 31);
-      } else {
-        for (let i = 0; i < length; i++) {
-          const row = rows[i];
-          if (values[row] >= gte && values[row] <= lte) out[row >>> 5] |= 1 << (row & 31);
-        }
-      }
+      markBucket(bucket, values, gte, lte, out);
     }
   }
 
