@@ -188,41 +188,45 @@ describe.each([
     pageStrategy.sortBelow = 1_000;
   });
 
-  it('answers as a fresh build and as the plain model after every batch of inserts, updates and deletes', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 0, max: 40 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => rowArbitrary(i + 1)))),
-        fc.array(
-          fc.array(fc.tuple(fc.integer({ min: 1, max: 70 }), fc.oneof(fc.constant(null), rowArbitrary(0))), {
-            minLength: 1,
-            maxLength: 12,
-          }),
-          { maxLength: 8 },
-        ),
-        async (initial, batches) => {
-          const model = new Map(initial.map((row) => [row.id, row]));
-          let version = 1;
-          const index = await freshIndex([...model.values()], version);
-          for (const batch of batches) {
-            const ids = new Set<number>();
-            const searchChanged = new Set<number>();
-            for (const [id, next] of batch) {
-              ids.add(id);
-              const before = model.get(id);
-              if (next) model.set(id, { ...next, id });
-              else model.delete(id);
-              if (!before || !next || before.document !== next.document) searchChanged.add(id);
+  it(
+    'answers as a fresh build and as the plain model after every batch of inserts, updates and deletes',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 0, max: 40 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => rowArbitrary(i + 1)))),
+          fc.array(
+            fc.array(fc.tuple(fc.integer({ min: 1, max: 70 }), fc.oneof(fc.constant(null), rowArbitrary(0))), {
+              minLength: 1,
+              maxLength: 12,
+            }),
+            { maxLength: 8 },
+          ),
+          async (initial, batches) => {
+            const model = new Map(initial.map((row) => [row.id, row]));
+            let version = 1;
+            const index = await freshIndex([...model.values()], version);
+            for (const batch of batches) {
+              const ids = new Set<number>();
+              const searchChanged = new Set<number>();
+              for (const [id, next] of batch) {
+                ids.add(id);
+                const before = model.get(id);
+                if (next) model.set(id, { ...next, id });
+                else model.delete(id);
+                if (!before || !next || before.document !== next.document) searchChanged.add(id);
+              }
+              expect(index.apply(changesFor(model, ids, searchChanged), ++version)).toBe(true);
+              expect(index.version).toBe(version);
+              expectSameAnswers(index, model);
             }
-            expect(index.apply(changesFor(model, ids, searchChanged), ++version)).toBe(true);
-            expect(index.version).toBe(version);
-            expectSameAnswers(index, model);
-          }
-          expectSameAnswers(await freshIndex([...model.values()], version), model);
-        },
-      ),
-      { seed: 424242, numRuns: 120 },
-    );
-  });
+            expectSameAnswers(await freshIndex([...model.values()], version), model);
+          },
+        ),
+        { seed: 424242, numRuns: 120 },
+      );
+    },
+    PROPERTY_TEST_TIMEOUT_MS,
+  );
 
   it('refuses a change whose predecessor it does not know (the caller rebuilds)', async () => {
     const rows = [1, 2, 3].map((id) => ({
