@@ -185,3 +185,23 @@ export function expectSameAnswers(index: ProfileIndex, model: Map<number, ModelR
     }
   }
 }
+
+/** Applies a batch of (id, new row or deletion) to the model and to each index. */
+export function applyBatch(
+  model: Map<number, ModelRow>,
+  batch: [number, ModelRow | null][],
+  version: number,
+  indexes: ProfileIndex[],
+): void {
+  const ids = new Set<number>();
+  const searchChanged = new Set<number>();
+  for (const [id, next] of batch) {
+    ids.add(id);
+    const before = model.get(id);
+    if (next) model.set(id, { ...next, id });
+    else model.delete(id);
+    if (!before || !next || before.document !== next.document) searchChanged.add(id);
+  }
+  const changes = changesFor(model, ids, searchChanged);
+  for (const index of indexes) expect(index.apply(changes, version)).toBe(true);
+}

@@ -15,7 +15,7 @@ import {
   type SnapshotMeta,
 } from '../../../server/entities/profiles/count-index/snapshot-file';
 import { SnapshotKeeper } from '../../../server/entities/profiles/count-index/snapshot-keeper';
-import { changesFor, expectSameAnswers, freshIndex, rowArbitrary, type ModelRow } from './count-index-model';
+import { applyBatch, expectSameAnswers, freshIndex, rowArbitrary, type ModelRow } from './count-index-model';
 
 const PROPERTY_TEST_TIMEOUT_MS = 180_000;
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'index-snapshot-'));
@@ -38,21 +38,6 @@ const copied = (from: Parts): Parts =>
     { ...from.values },
     Object.fromEntries(Object.entries(from.children).map(([name, child]) => [name, copied(child)])),
   );
-
-/** Applies a batch of (id, new row or deletion) to the model and to each index. */
-function applyBatch(model: Map<number, ModelRow>, batch: [number, ModelRow | null][], version: number, indexes: ProfileIndex[]): void {
-  const ids = new Set<number>();
-  const searchChanged = new Set<number>();
-  for (const [id, next] of batch) {
-    ids.add(id);
-    const before = model.get(id);
-    if (next) model.set(id, { ...next, id });
-    else model.delete(id);
-    if (!before || !next || before.document !== next.document) searchChanged.add(id);
-  }
-  const changes = changesFor(model, ids, searchChanged);
-  for (const index of indexes) expect(index.apply(changes, version)).toBe(true);
-}
 
 const batches = fc.array(
   fc.array(fc.tuple(fc.integer({ min: 1, max: 70 }), fc.oneof(fc.constant(null), rowArbitrary(0))), { minLength: 1, maxLength: 12 }),

@@ -9,7 +9,7 @@ import { BlockStore, OrderedRows } from '../../../server/entities/profiles/count
 import { SearchIndex, TokenIndex } from '../../../server/entities/profiles/count-index/tokens';
 import { NUMERIC_SORTS, type ProfileChange } from '../../../server/entities/profiles/count-index/index';
 import { pageStrategy } from '../../../server/entities/profiles/count-index/sort-orders';
-import { changesFor, expectSameAnswers, freshIndex, indexed, members, rowArbitrary, type ModelRow } from './count-index-model';
+import { applyBatch, expectSameAnswers, freshIndex, indexed, members, rowArbitrary, type ModelRow } from './count-index-model';
 
 /** fast-check properties over thousands of rows: minutes of safety net, never a measure of speed */
 const PROPERTY_TEST_TIMEOUT_MS = 180_000;
@@ -206,16 +206,7 @@ describe.each([
             let version = 1;
             const index = await freshIndex([...model.values()], version);
             for (const batch of batches) {
-              const ids = new Set<number>();
-              const searchChanged = new Set<number>();
-              for (const [id, next] of batch) {
-                ids.add(id);
-                const before = model.get(id);
-                if (next) model.set(id, { ...next, id });
-                else model.delete(id);
-                if (!before || !next || before.document !== next.document) searchChanged.add(id);
-              }
-              expect(index.apply(changesFor(model, ids, searchChanged), ++version)).toBe(true);
+              applyBatch(model, batch, ++version, [index]);
               expect(index.version).toBe(version);
               expectSameAnswers(index, model);
             }
