@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyPostgres } from '../../server/db/empty-postgres';
-import { freePort, startBuiltServer, type RunningProcess } from '../support/processes';
+import { builtServerEnv, startBuiltServer, type RunningProcess } from '../support/processes';
 import { testDb } from './harness';
 import type { AuditEntry, ListResponse } from '../../types/api';
 
@@ -17,21 +17,9 @@ let dataDir = '';
 let token = '';
 
 beforeAll(async () => {
-  const port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'audit-built-'));
-  const env: Record<string, string> = {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    WEB_PROCESSES: '1',
-    DEMO_DATA: '0',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    SECRET_KEY: 'test secret key',
-    STATIC_DIR: '/nonexistent/no-built-app',
-    AUDIT_DAYS: '30',
-    LOG_LEVEL: 'info',
-  };
+  const env = await builtServerEnv(dataDir, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, AUDIT_DAYS: '30' });
+  const port = Number(env.PORT);
   if (testDb === 'postgres') {
     const databaseUrl = process.env.TEST_DATABASE_URL!;
     await emptyPostgres(databaseUrl);

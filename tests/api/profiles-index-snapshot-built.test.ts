@@ -13,7 +13,7 @@ import { emptyPostgres } from '../../server/db/empty-postgres';
 import { openDatabase } from '../../server/db/connect';
 import { seedDataset } from '../../server/demo/dataset';
 import { DEFAULT_MIN_ROWS } from '../../server/entities/profiles/count-index/manager';
-import { freePort, startBuiltServer, type RunningProcess } from '../support/processes';
+import { builtServerEnv, startBuiltServer, type RunningProcess } from '../support/processes';
 import { testDb } from './harness';
 
 const ADMIN = { email: 'snapshots@example.test', password: 'snapshot password 1' };
@@ -25,18 +25,7 @@ const env: Record<string, string> = {};
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'index-snapshot-built-'));
-  Object.assign(env, {
-    PORT: String(await freePort()),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    WEB_PROCESSES: '1',
-    DEMO_DATA: '0',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    SECRET_KEY: 'test secret key',
-    STATIC_DIR: '/nonexistent/no-built-app',
-    LOG_LEVEL: 'info',
-  });
+  Object.assign(env, await builtServerEnv(dataDir, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }));
   if (testDb === 'postgres') {
     databaseUrl = process.env.TEST_DATABASE_URL!;
     await emptyPostgres(databaseUrl);

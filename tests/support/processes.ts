@@ -143,6 +143,24 @@ export function webProcesses(server: RunningProcess): Map<number, number> {
   return pids;
 }
 
+/**
+ * A built server's environment for a test: a free port on 127.0.0.1, `dataDir`, one web process, no
+ * demo data, a fixed secret key, no built app to serve, its log as JSON lines; `extra` on top.
+ */
+export async function builtServerEnv(dataDir: string, extra: Record<string, string> = {}): Promise<Record<string, string>> {
+  return {
+    PORT: String(await freePort()),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_PROCESSES: '1',
+    DEMO_DATA: '0',
+    SECRET_KEY: 'test secret key',
+    STATIC_DIR: '/nonexistent/no-built-app',
+    LOG_LEVEL: 'info',
+    ...extra,
+  };
+}
+
 export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
