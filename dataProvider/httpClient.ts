@@ -5,7 +5,7 @@
 import { fetchUtils, HttpError } from 'react-admin';
 import { clearToken, getToken } from './tokenCookie';
 import { toHttpError } from './errors';
-import { takeFirstRequest } from '../src/public/firstRequests';
+import { takeFirstRequest } from './firstRequests';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -2,8 +2,9 @@
 // itself — an inline script the server puts in its HTML (server/http/page-preloads.ts), run as the
 // parser reaches it — so that their answers travel beside the scripts instead of a round trip after
 // each of them (on a phone: who am I, then the screen's options, then its first page). The app's
-// httpClient takes each answer once, for the same URL and token (`takeFirstRequest`); anything else
-// is fetched as always.
+// httpClient takes each answer once, for the same URL and token (dataProvider/firstRequests.ts,
+// which also describes what the script leaves in `window.__firstRequests`); anything else is
+// fetched as always.
 
 /** Who is signed in: every admin page asks first (authProvider). */
 const ME = '/api/v1/users/me';
@@ -19,12 +20,6 @@ export const FIRST_REQUESTS: Record<string, { urls: string[]; unlessStored: stri
 /** react-admin's localStorage keys: the store's prefix and the app's key (src/theme.ts's store). */
 const STORE_PREFIX = 'RaStoretalent-backoffice.';
 
-/** What the page's script leaves for the app. */
-interface FirstRequests {
-  token: string;
-  at: Record<string, Promise<Response>>;
-}
-
 /**
  * The inline script (ES5: it runs before any module, on any browser the app supports): nothing
  * without the session cookie, nothing on a path with a query (the screen then asks for something
@@ -32,13 +27,4 @@ interface FirstRequests {
  */
 export function firstRequestsScript(apiUrl: string): string {
   return `try{var m=document.cookie.match(/(?:^|; )fs_token=([^;]*)/),s=${JSON.stringify(FIRST_REQUESTS)}[location.pathname],u=[${JSON.stringify(ME)}];if(m&&!location.search){if(s&&localStorage.getItem(${JSON.stringify(STORE_PREFIX)}+s.unlessStored)===null)u=u.concat(s.urls);var f={token:decodeURIComponent(m[1]),at:{}};u.forEach(function(p){var x=${JSON.stringify(apiUrl)}+p;f.at[x]=fetch(x,{headers:{Accept:"application/json",Authorization:"Token "+f.token}});f.at[x].catch(function(){})});window.__firstRequests=f}}catch(e){}`;
-}
-
-/** The page's answer to `url` for `token`, once (a later call to it fetches again); undefined when there is none. */
-export function takeFirstRequest(url: string, token: string | undefined): Promise<Response> | undefined {
-  const first = (window as { __firstRequests?: FirstRequests }).__firstRequests;
-  if (!first || token === undefined || first.token !== token || !Object.hasOwn(first.at, url)) return undefined;
-  const response = first.at[url];
-  delete first.at[url];
-  return response;
 }
