@@ -18,7 +18,8 @@ export default defineConfig({
     routePreloads({
       publicPaths: PUBLIC_PATHS,
       mainModule: fileURLToPath(new URL('./src/main.tsx', import.meta.url)),
-      adminModule: fileURLToPath(new URL('./src/App.tsx', import.meta.url)) }),
+      adminModule: fileURLToPath(new URL('./src/App.tsx', import.meta.url)),
+    }),
     prerenderPages({ module: '/src/public/prerender.tsx' }),
     precompress(),
   ],
