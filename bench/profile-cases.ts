@@ -9,6 +9,7 @@ import { profileCountIndexSettled, profileIndexStats } from '../server/entities/
 import { timedGet, type BenchServer, type EventLoopDelay } from './server-under-test';
 import { summarize } from './stats';
 import { runChild } from './load-child';
+import { cpuProfiled } from './cpu-profile';
 
 /** What writes while the profile mix is timed. */
 export const CASES = {
@@ -29,6 +30,12 @@ interface CaseContext {
   connections: number;
   /** people in the retrieval case's synthetic network */
   retrievalPeople?: number;
+  /** the mix's queries whose counts are checked against SQL, per role (default all; at ten million each SQL count takes seconds) */
+  countChecks?: number;
+  /** print this many of the slowest queries of the mix, one at a time, per role */
+  slowest?: number;
+  /** the in-process server's CPU profile over each load run, written as `<prefix>-<case>-<role>.cpuprofile` */
+  cpuProfile?: string;
 }
 
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
@@ -47,18 +54,21 @@ export async function runProfileCase(name: CaseName, ctx: CaseContext): Promise<
     await ctx.server.eventLoop.start();
     for (const q of ctx.mix) durations.push((await timedGet(ctx.server.url, token, q)).ms);
     const seqLoop = await ctx.server.eventLoop.stop();
+    if (ctx.slowest) printSlowest(`${CASES[name]}, ${role}`, ctx.mix, durations, ctx.slowest);
     let load: any;
     let loop: EventLoopDelay | undefined;
     if (ctx.seconds > 0) {
       await ctx.server.eventLoop.start();
-      load = await runChild({
-        kind: 'cannon',
-        url: ctx.server.url,
-        token,
-        paths: ctx.mix,
-        connections: ctx.connections,
-        seconds: ctx.seconds,
-      }).result;
+      const cannon = () =>
+        runChild({
+          kind: 'cannon',
+          url: ctx.server.url,
+          token,
+          paths: ctx.mix,
+          connections: ctx.connections,
+          seconds: ctx.seconds,
+        }).result;
+      load = ctx.cpuProfile ? await cpuProfiled(`${ctx.cpuProfile}-${name}-${role.replace(' ', '-')}.cpuprofile`, cannon) : await cannon();
       loop = await ctx.server.eventLoop.stop();
     }
     measured[role] = { seq: summarize(durations), load, loop, seqLoop };
@@ -83,7 +93,7 @@ export async function runProfileCase(name: CaseName, ctx: CaseContext): Promise<
       'writes/s': written ? Math.round(written.perSecond * (name === 'upserts' ? 100 : 1)) : 0,
       'index MB': after ? mb(after.bytes) : '-',
       rebuilds: after && before ? after.builds - before.builds : '-',
-      'exact counts': exact,
+      [ctx.countChecks ? `exact counts (first ${ctx.countChecks} of the mix)` : 'exact counts']: exact,
     });
   }
   console.log(
@@ -132,10 +142,11 @@ async function sampleIds(db: Kysely<Database>): Promise<number[]> {
 /** Every query of the mix: the count the API answers (the index) equals SQL's, as staff and as the normal user. */
 async function countsMatchSql(ctx: CaseContext, db: Kysely<Database>): Promise<string> {
   let wrong = 0;
+  const checked = ctx.mix.slice(0, ctx.countChecks ?? ctx.mix.length);
   for (const [role, token] of Object.entries(ctx.tokens)) {
     const user = (await findUserByEmail(db, role === 'staff' ? 'bench-staff@example.test' : 'bench-user@example.test'))!;
     const readable = await readableDataSourceIds(db, { ...user, is_staff: role === 'staff' } as never);
-    for (const path of ctx.mix) {
+    for (const path of checked) {
       const { body } = await timedGet(ctx.server.url, token, path);
       const query = new URLSearchParams(path.split('?')[1]);
       const filters: ProfileFilters = {};
@@ -155,5 +166,17 @@ async function countsMatchSql(ctx: CaseContext, db: Kysely<Database>): Promise<s
       if (Number(row.n) !== body.count) wrong++;
     }
   }
-  return wrong === 0 ? `yes (${2 * ctx.mix.length} of ${2 * ctx.mix.length})` : `NO: ${wrong} differ`;
+  return wrong === 0 ? `yes (${2 * checked.length} of ${2 * checked.length})` : `NO: ${wrong} differ`;
+}
+
+/** The slowest queries of the mix, one at a time, and the times of each kind of query (the mix's `i % 8`). */
+function printSlowest(title: string, mix: string[], durations: number[], count: number): void {
+  const kinds = ['search', 'a data source', 'nationalities', 'gender', 'a rating range', 'combined', 'a deep page', 'sort only'];
+  const byKind = kinds.map((kind, k) => ({ kind, ...summarize(durations.filter((_, i) => i % 8 === k)) }));
+  console.log(`  ${title}: by kind of query (ms)`);
+  for (const k of byKind) console.log(`    ${k.kind.padEnd(16)} n ${k.n}  p50 ${k.p50}  p95 ${k.p95}  max ${k.max}`);
+  const order = durations.map((ms, i) => ({ ms, i })).sort((a, b) => b.ms - a.ms);
+  console.log(`  ${title}: the ${count} slowest (ms)`);
+  for (const { ms, i } of order.slice(0, count))
+    console.log(`    ${ms.toFixed(1).padStart(8)}  ${decodeURIComponent(mix[i].replace('/api/v1/profiles?', ''))}`);
 }

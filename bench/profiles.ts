@@ -1,7 +1,14 @@
 import { RATING_FIELDS } from '../types/api';
 import { Random } from '../server/vocabulary/random';
-import { startBenchServer, startBuiltBenchServer, signIn } from './server-under-test';
-import { enableProfileCountIndex, profileCountIndexSettled, profileIndexStats } from '../server/entities/profiles/count-index/manager';
+import { startBenchServer, startBuiltBenchServer, signIn, benchDataDir } from './server-under-test';
+import {
+  enableProfileCountIndex,
+  profileCountIndexSettled,
+  profileIndexAt,
+  profileIndexStats,
+} from '../server/entities/profiles/count-index/manager';
+import { journalHead } from '../server/entities/profiles/count-index/journal';
+import { snapshotOptions } from '../server/entities/profiles/count-index/snapshot-store';
 import { runProfileCase, type CaseName } from './profile-cases';
 import { ensureProfiles, ensureUser, profileCount } from './seeding';
 
@@ -69,6 +76,10 @@ export interface ProfileBenchOptions {
   webProcesses?: number;
   /** people in the retrieval case's synthetic network (issue 20 asks for 100,000) */
   retrievalPeople?: number;
+  /** see profile-cases.ts */
+  countChecks?: number;
+  slowest?: number;
+  cpuProfile?: string;
 }
 
 /**
@@ -94,16 +105,32 @@ export async function benchProfiles(target: { databaseUrl?: string; dataDir?: st
       console.log(
         `  ${options.webProcesses} web process(es) of the built server: indexes built ${Math.round(performance.now() - indexStarted)} ms after the first answered`,
       );
-    } else enableProfileCountIndex(db);
+    } else {
+      // as the server itself would (app.ts, a second later): from its snapshot in the data directory when
+      // there is a usable one (kept between runs: only the first run at ten million pays the build), else built
+      enableProfileCountIndex(db, { snapshots: snapshotOptions(benchDataDir(target), !target.databaseUrl) });
+    }
     const indexed = await profileCountIndexSettled(db);
     global.gc?.();
     const heapAfter = process.memoryUsage();
     const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
     const stats = profileIndexStats(db);
-    if (!server.indexesBuilt)
+    if (!server.indexesBuilt) {
+      const how = stats?.snapshot?.loads ? `loaded from its snapshot (file read and checked in ${stats.snapshot.lastLoadMs} ms)` : 'built';
       console.log(
-        `  index: ${indexed && stats ? `built in ${Math.round(performance.now() - indexStarted)} ms; holds ${mb(stats.bytes)} (counted); heap + array buffers grew by ${mb(heapAfter.heapUsed + heapAfter.arrayBuffers - heapBefore.heapUsed - heapBefore.arrayBuffers)}` : 'none (below its threshold)'}`,
+        `  index: ${indexed && stats ? `${how}, settled ${Math.round(performance.now() - indexStarted)} ms after enabling (a build's first snapshot write included); holds ${mb(stats.bytes)} (counted); heap + array buffers grew by ${mb(heapAfter.heapUsed + heapAfter.arrayBuffers - heapBefore.heapUsed - heapBefore.arrayBuffers)}` : 'none (below its threshold)'}`,
       );
+      if (stats?.snapshot?.refused) console.log(`  snapshot not used: ${stats.snapshot.refused}`);
+      const index = indexed ? await profileIndexAt(db, (await journalHead(db))!) : undefined;
+      if (index)
+        console.log(
+          `  index by part: ${Object.entries(index.bytesByPart())
+            .map(([part, bytes]) => `${part} ${mb(bytes)}`)
+            .join(
+              ', ',
+            )}; process RSS ${mb(process.memoryUsage().rss)}, heap used ${mb(heapAfter.heapUsed)}, array buffers ${mb(heapAfter.arrayBuffers)}`,
+        );
+    }
     const total = await profileCount(db);
     const dataSourceIds = (await db.selectFrom('data_source').select('id').execute()).map((r) => r.id);
     const tokens = {

@@ -48,6 +48,12 @@ const { values, positionals } = parseArgs({
     /** people in the profiles bench's retrieval case (--cases …,retrieval) */
     'retrieval-people': { type: 'string', default: '100000' },
     'load-seconds': { type: 'string', default: '15' },
+    /** profiles: check the counts of only the mix's first N queries against SQL (at ten million a SQL count takes seconds) */
+    'count-checks': { type: 'string' },
+    /** profiles: print the N slowest queries of the mix and each kind's times, per case and role */
+    slowest: { type: 'string', default: '0' },
+    /** profiles, in-process server: its CPU profile over each load run, to <prefix>-<case>-<role>.cpuprofile (bench/cpu-profile.ts sums it up) */
+    'cpu-profile': { type: 'string' },
     connections: { type: 'string', default: '32' },
     'ingest-profiles': { type: 'string', default: '100000' },
     'pglite-ingest-profiles': { type: 'string', default: '100000' },
@@ -104,6 +110,9 @@ if (parts.includes('profiles')) {
     seconds: Number(values['load-seconds']),
     connections: Number(values.connections),
     retrievalPeople: Number(values['retrieval-people']),
+    countChecks: values['count-checks'] ? Number(values['count-checks']) : undefined,
+    slowest: Number(values.slowest),
+    cpuProfile: values['cpu-profile'],
   };
   const rows: Record<string, string | number>[] = [];
   if (!values['no-pglite']) {

@@ -86,11 +86,19 @@ function signalledProbe(server: RunningProcess, directory: string, processes: nu
   };
 }
 
+/**
+ * The in-process server's DATA_DIR: PGlite's own, or on PostgreSQL one shared by the benches, where
+ * the profile index keeps one snapshot per database (profile-index/<database>.snapshot) between runs.
+ */
+export function benchDataDir(target: { dataDir?: string }): string {
+  return target.dataDir ?? '/tmp/unused';
+}
+
 export async function startBenchServer(target: { databaseUrl?: string; dataDir?: string }): Promise<BenchServer> {
   const config = {
     ...loadConfig({ PORT: '0', LOG_LEVEL: 'warn' }),
     databaseUrl: target.databaseUrl,
-    dataDir: target.dataDir ?? '/tmp/unused',
+    dataDir: benchDataDir(target),
   };
   config.throttle = { perIpPerMinute: 1_000_000, perAccountPer15Minutes: 1_000_000 };
   const handle = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
