@@ -1,14 +1,15 @@
 import { RATING_FIELDS, type RatingField } from '../../../../types/api';
 import type { ProfileFilters } from '../filters';
-import { add, emptySet, has, intersectInto, remove, resized, size, unionInto, type Bitset } from './bitset';
+import { add, emptySet, has, remove, resized, size, type Bitset } from './bitset';
 import { SearchIndex, TokenIndex } from './tokens';
-import { RatingBuckets } from './rating-buckets';
+import { NumberColumn } from './number-column';
+import { RatingRanges } from './rating-ranges';
 import { PositionById } from './positions';
 import { SortOrders } from './sort-orders';
 import { RememberedSets } from './remembered-sets';
 import { ReadWriteGate } from './read-write-gate';
+import { MemberSets, buildingSet } from './set-builder';
 import { copiedInSlices, inSlices, whole, type Sliced, type Slicer } from './slices';
-import { setsFromParts, setsToParts } from './bitset';
 import { parts, type Parts } from './parts';
 
 /**
@@ -54,18 +55,20 @@ export interface ProfileChange {
   previous: Record<string, number | null | undefined>;
 }
 
+/** How much the index grows when a row does not fit (a copy of every per-row array, in slices, within a catch-up). */
+const GROWTH = 1.25;
+
 export class ProfileIndex {
   private capacity: number;
   private used = 0;
   private ids: Int32Array;
   private readonly positions = new PositionById();
   private live: Bitset;
-  private readonly bySource = new Map<number, Bitset>();
-  private readonly byNationality = new Map<string, Bitset>();
-  private readonly byGender = new Map<string, Bitset>();
-  private numbers: Record<NumericSort, Float64Array>;
-  /** each rating's rows by value, in buckets a tenth wide */
-  private readonly ratingBuckets: Record<RatingField, RatingBuckets>;
+  private readonly members: MemberSets;
+  /** the numeric sort fields by position: ratings coded (a byte a row), timestamps as they are */
+  private numbers: Record<NumericSort, NumberColumn>;
+  /** each rating's ranges: units as bitsets, the rest read from the rating's order */
+  private readonly ratings: Record<RatingField, RatingRanges>;
   private readonly orders: SortOrders;
   private search: SearchIndex;
   /** sets computed at this version (cleared when it moves): ~32 MB, a few hundred sets at a million rows */
@@ -77,8 +80,8 @@ export class ProfileIndex {
 
   /**
    * An empty index for `capacity` rows (it grows past it), as of `version`;
-   * `sortFields` every sortable field, `nullsLast` those whose missing values
-   * stay last both ways.
+   * `sortFields` every sortable field (the ratings always: their ranges are
+   * read from their orders), `nullsLast` those whose missing values stay last both ways.
    */
   constructor(
     public version: number,
@@ -89,19 +92,18 @@ export class ProfileIndex {
     this.capacity = Math.max(64, capacity);
     this.ids = new Int32Array(this.capacity);
     this.live = emptySet(this.capacity);
-    this.numbers = Object.fromEntries(NUMERIC_SORTS.map((field) => [field, new Float64Array(this.capacity)])) as Record<
+    this.members = new MemberSets(this.capacity);
+    const rated = (field: string) => (RATING_FIELDS as readonly string[]).includes(field);
+    this.numbers = Object.fromEntries(NUMERIC_SORTS.map((field) => [field, new NumberColumn(this.capacity, rated(field))])) as Record<
       NumericSort,
-      Float64Array
+      NumberColumn
     >;
     this.search = new SearchIndex(TokenIndex.empty(), this.capacity);
-    this.orders = new SortOrders(sortFields, nullsLast, this.capacity, {
-      ids: () => this.ids,
-      numbers: (field) => (isNumericSort(field) ? this.numbers[field] : undefined),
-      positionOf: (id) => this.positions.get(id),
-    });
-    this.ratingBuckets = Object.fromEntries(
-      RATING_FIELDS.map((field) => [field, new RatingBuckets(() => this.numbers[field], this.capacity)]),
-    ) as Record<RatingField, RatingBuckets>;
+    const fields = [...sortFields, ...RATING_FIELDS.filter((field) => !sortFields.includes(field))];
+    this.orders = new SortOrders(fields, nullsLast, this.capacity, this.orderedRowsSource());
+    this.ratings = Object.fromEntries(
+      RATING_FIELDS.map((field) => [field, new RatingRanges(() => this.numbers[field], this.capacity)]),
+    ) as Record<RatingField, RatingRanges>;
   }
 
   get rows(): number {
@@ -171,9 +173,8 @@ export class ProfileIndex {
     // the index grows (if it must) before the changes, in slices, rather than at the row that fills it
     let added = 0;
     for (let i = 0; i < changes.length; i++) if (changes[i].profile && this.positions.get(changes[i].id) === undefined) added++;
-    if (this.used + added > this.capacity) yield* this.growing(Math.max(this.used + added, Math.ceil(this.capacity * 1.5)));
+    if (this.used + added > this.capacity) yield* this.growing(Math.max(this.used + added, Math.ceil(this.capacity * GROWTH)));
     for (let i = 0; i < changes.length; i++) {
-      // a change costs up to ~0.3 ms at ten million rows (a rating bucket's rows shift): a pause point every few
       if ((i & 7) === 7) yield;
       const change = changes[i];
       const known = this.positions.get(change.id);
@@ -210,45 +211,11 @@ export class ProfileIndex {
     return inSlices(this.matchingWork(readable, filters, terms), slicer);
   }
 
-  /** `matching`'s work, to be run whole or in slices (within `read`). */
-  *matchingWork(readable: number[] | null, filters: ProfileFilters, terms: string[]): Sliced<{ set: Bitset; count: number }> {
-    let sources: number[] | null = readable;
-    if (filters.data_sources?.length)
-      sources = readable === null ? filters.data_sources : filters.data_sources.filter((id) => readable.includes(id));
-    const parts: [string, () => Sliced<Bitset>][] = [];
-    if (sources !== null) parts.push(this.anyOf('source', this.bySource, sources));
-    if (filters.nationalities?.length) parts.push(this.anyOf('nationality', this.byNationality, filters.nationalities));
-    if (filters.gender?.length) parts.push(this.anyOf('gender', this.byGender, filters.gender));
-    // a term's rows in slices: a broad one is millions of postings at ten million rows (search.ts)
-    for (const term of new Set(terms)) if (term) parts.push([`term ${term}`, () => this.search.rowsContainingSteps(term)]);
-    for (const field of RATING_FIELDS) {
-      const gte = filters[`${field}__gte`] ?? -Infinity;
-      const lte = filters[`${field}__lte`] ?? Infinity;
-      if (gte !== -Infinity || lte !== Infinity) parts.push([`${field} ${gte} ${lte}`, () => this.inRange(field, gte, lte)]);
-    }
-    const key = parts
-      .map(([part]) => part)
-      .sort()
-      .join('\n');
-    const all = `all\n${key}`;
-    const found = this.remembered.counted(all);
-    if (found) return found;
-    let set = this.live;
-    if (parts.length) {
-      const sets: Bitset[] = [];
-      for (const [part, make] of parts) {
-        sets.push(this.remembered.get(part) ?? this.remembered.put(part, yield* make()));
-        yield;
-      }
-      set = sets[0].slice();
-      for (const other of sets.slice(1)) {
-        intersectInto(set, other);
-        yield;
-      }
-    }
-    const count = size(set);
-    this.remembered.put(all, set, count);
-    return { set, count };
+  /** `matching`'s work, to be run whole or in slices (within `read`): set-builder.ts. */
+  matchingWork(readable: number[] | null, filters: ProfileFilters, terms: string[]): Sliced<{ set: Bitset; count: number }> {
+    const { capacity, live, members, search, remembered } = this;
+    const ratingRange = (field: RatingField, gte: number, lte: number) => this.inRange(field, gte, lte);
+    return buildingSet({ capacity, live, members, search, remembered, ratingRange }, readable, filters, terms);
   }
 
   /**
@@ -275,24 +242,31 @@ export class ProfileIndex {
     return Object.values(this.bytesByPart()).reduce((sum, n) => sum + n, 0);
   }
 
-  /** Memory held by each part, in bytes. */
+  /**
+   * Memory held by each part, in bytes: what every row costs (`rows`: ids, live, id → position),
+   * the filters' sets, the numeric columns, each order, the search's parts, and the caches
+   * (sets and search terms remembered for the current version: bounded, not per row).
+   */
   bytesByPart(): Record<string, number> {
-    let sets = 0;
-    for (const map of [this.bySource, this.byNationality, this.byGender] as Map<unknown, Bitset>[])
-      for (const set of map.values()) sets += set.byteLength;
-    for (const field of RATING_FIELDS) sets += this.ratingBuckets[field].bytes();
-    return {
+    const sum = (values: number[]) => values.reduce((total, n) => total + n, 0);
+    const search = this.search.bytesByPart();
+    const { rememberedTerms, ...searchParts } = search;
+    const byPart: Record<string, number> = {
       rows: this.ids.byteLength + this.live.byteLength + this.positions.bytes(),
-      sets,
-      numbers: Object.values(this.numbers).reduce((sum, values) => sum + values.byteLength, 0),
-      orders: this.orders.bytes(),
-      search: this.search.bytes(),
-      remembered: this.remembered.bytes(),
+      ...Object.fromEntries(Object.entries(this.members.bytesByPart()).map(([part, n]) => [`sets.${part}`, n])),
+      'sets.rating units': sum(RATING_FIELDS.map((field) => this.ratings[field].bytes())),
+      'numbers.ratings': sum(RATING_FIELDS.map((field) => this.numbers[field].bytes())),
+      'numbers.timestamps': this.numbers.created_at.bytes() + this.numbers.updated_at.bytes(),
+      ...Object.fromEntries(Object.entries(this.orders.bytesByField()).map(([field, n]) => [`orders.${field}`, n])),
+      ...Object.fromEntries(Object.entries(searchParts).map(([part, n]) => [`search.${part}`, n])),
+      'caches.sets': this.remembered.bytes(),
+      'caches.terms': rememberedTerms ?? 0,
     };
+    return byPart;
   }
 
   private newPosition(id: number): number {
-    if (this.used === this.capacity) this.grow(Math.ceil(this.capacity * 1.5));
+    if (this.used === this.capacity) this.grow(Math.ceil(this.capacity * GROWTH));
     const position = this.used++;
     this.ids[position] = id;
     this.positions.set(id, position);
@@ -301,28 +275,16 @@ export class ProfileIndex {
 
   private setValues(position: number, profile: IndexedProfile): void {
     add(this.live, position);
-    const member = <K>(sets: Map<K, Bitset>, key: K) => {
-      let set = sets.get(key);
-      if (!set) {
-        set = emptySet(this.capacity);
-        sets.set(key, set);
-      }
-      add(set, position);
-    };
-    for (const id of profile.data_source_ids) member(this.bySource, id);
-    for (const code of profile.nationality_codes) member(this.byNationality, code);
-    if (profile.gender_value !== null) member(this.byGender, profile.gender_value);
-    for (const field of NUMERIC_SORTS) this.numbers[field][position] = profile.numbers[field] ?? NaN;
-    for (const field of RATING_FIELDS) this.ratingBuckets[field].add(position);
+    this.members.add(position, profile.data_source_ids, profile.nationality_codes, profile.gender_value);
+    for (const field of NUMERIC_SORTS) this.numbers[field].set(position, profile.numbers[field]);
+    for (const field of RATING_FIELDS) this.ratings[field].add(position);
   }
 
   /** Takes a live row out of every set and order (its search entry stays until replaced). */
   private detach(position: number): void {
     remove(this.live, position);
-    for (const sets of [this.bySource, this.byNationality, this.byGender] as Map<unknown, Bitset>[]) {
-      for (const set of sets.values()) remove(set, position);
-    }
-    for (const field of RATING_FIELDS) this.ratingBuckets[field].remove(position);
+    this.members.remove(position);
+    for (const field of RATING_FIELDS) this.ratings[field].remove(position);
     // the numbers still hold the row's old values: numeric orders find it by them
     this.orders.remove(position);
   }
@@ -333,21 +295,16 @@ export class ProfileIndex {
 
   /**
    * Room for `capacity` rows, pausing between arrays and within the big ones
-   * (at ten million rows a growth copies ~700 MB). Within a change's write:
+   * (at ten million rows a growth copies hundreds of megabytes). Within a change's write:
    * nothing reads the index meanwhile.
    */
   private *growing(capacity: number): Sliced<void> {
     this.ids = yield* copiedInSlices(this.ids, new Int32Array(capacity));
-    for (const field of NUMERIC_SORTS) this.numbers[field] = yield* copiedInSlices(this.numbers[field], new Float64Array(capacity));
+    for (const field of NUMERIC_SORTS) yield* this.numbers[field].growing(capacity);
     this.live = resized(this.live, capacity);
-    for (const sets of [this.bySource, this.byNationality, this.byGender] as Map<unknown, Bitset>[]) {
-      for (const [key, set] of sets) {
-        sets.set(key, resized(set, capacity));
-        yield;
-      }
-    }
+    yield* this.members.growing(capacity);
     this.orders.grow(capacity);
-    for (const field of RATING_FIELDS) this.ratingBuckets[field].grow(capacity);
+    for (const field of RATING_FIELDS) this.ratings[field].grow(capacity);
     this.search.grow(capacity);
     this.capacity = capacity;
   }
@@ -355,43 +312,34 @@ export class ProfileIndex {
   /** The rows whose rating lies in [gte, lte] (no rating fails both comparisons, as NULL does in SQL). */
   private *inRange(field: RatingField, gte: number, lte: number): Sliced<Bitset> {
     const inside = emptySet(this.capacity);
-    yield* this.ratingBuckets[field].marking(gte, lte, inside);
+    yield* this.ratings[field].marking(this.orders.valued(field)!, gte, lte, inside);
     return inside;
   }
 
-  /** The union of the sets of `keys`, with its key among the remembered sets. */
-  private anyOf<K>(name: string, sets: Map<K, Bitset>, keys: K[]): [string, () => Sliced<Bitset>] {
-    const unique = [...new Set(keys)].sort();
-    const capacity = this.capacity;
-    return [
-      `${name} ${unique.join(' ')}`,
-      function* () {
-        const union = emptySet(capacity);
-        for (const key of unique) {
-          const set = sets.get(key);
-          if (set) unionInto(union, set);
-          yield; // a viewer may read hundreds of sources: a union each is ~1 ms at ten million rows
-        }
-        return union;
-      },
-    ];
+  /** What the orders read of the rows (asked for each time: the arrays grow). */
+  private orderedRowsSource() {
+    return {
+      ids: () => this.ids,
+      numbers: (field: string) => (isNumericSort(field) ? this.numbers[field] : undefined),
+      positionOf: (id: number) => this.positions.get(id),
+    };
   }
 
   /**
-   * For a snapshot: every structure's arrays as they are (the orders' and buckets' blocks
-   * packed into one array each). Not to be changed while written: no `apply` meanwhile.
+   * For a snapshot: every structure's arrays as they are (the orders' blocks packed
+   * into one array each). Not to be changed while written: no `apply` meanwhile.
    */
   toParts(): Parts {
-    const ratings = Object.fromEntries(RATING_FIELDS.map((field) => [field, this.ratingBuckets[field].toParts()]));
+    const fieldParts = <T extends { toParts(): Parts }>(of: Record<string, T>) =>
+      parts({}, {}, Object.fromEntries(Object.entries(of).map(([field, part]) => [field, part.toParts()])));
     return parts(
-      { ids: this.ids, live: this.live, ...Object.fromEntries(NUMERIC_SORTS.map((field) => [`numbers.${field}`, this.numbers[field]])) },
+      { ids: this.ids, live: this.live },
       { version: this.version, capacity: this.capacity, used: this.used },
       {
         positions: this.positions.toParts(),
-        bySource: parts(setsToParts(this.bySource)),
-        byNationality: parts(setsToParts(this.byNationality)),
-        byGender: parts(setsToParts(this.byGender)),
-        ratings: parts({}, {}, ratings),
+        ...this.members.toParts(),
+        numbers: fieldParts(this.numbers),
+        ratings: fieldParts(this.ratings),
         orders: this.orders.toParts(),
         search: this.search.toParts(),
       },
@@ -401,31 +349,21 @@ export class ProfileIndex {
   /** The index of `toParts`, its arrays those given (read from a snapshot: no copy per row). */
   static fromParts(from: Parts): ProfileIndex {
     const index = new ProfileIndex(from.values.version as number, 0, [], []);
-    const numbers = Object.fromEntries(NUMERIC_SORTS.map((field) => [field, from.arrays[`numbers.${field}`]])) as Record<
-      NumericSort,
-      Float64Array
-    >;
-    const source = {
-      ids: () => index.ids,
-      numbers: (field: string) => (isNumericSort(field) ? index.numbers[field] : undefined),
-      positionOf: (id: number) => index.positions.get(id),
-    };
     const { children } = from;
+    const capacity = from.values.capacity as number;
     // the fields are read-only for everything but a constructor and this
     Object.assign(index, {
-      capacity: from.values.capacity as number,
+      capacity,
       used: from.values.used as number,
       ids: from.arrays.ids as Int32Array,
       live: from.arrays.live as Bitset,
-      numbers,
+      numbers: Object.fromEntries(NUMERIC_SORTS.map((field) => [field, NumberColumn.fromParts(children.numbers.children[field])])),
       positions: PositionById.fromParts(children.positions),
-      bySource: setsFromParts<number>(children.bySource.arrays, true),
-      byNationality: setsFromParts<string>(children.byNationality.arrays, false),
-      byGender: setsFromParts<string>(children.byGender.arrays, false),
-      ratingBuckets: Object.fromEntries(
-        RATING_FIELDS.map((field) => [field, RatingBuckets.fromParts(children.ratings.children[field], () => index.numbers[field])]),
+      members: MemberSets.fromParts(children, capacity),
+      ratings: Object.fromEntries(
+        RATING_FIELDS.map((field) => [field, RatingRanges.fromParts(children.ratings.children[field], () => index.numbers[field])]),
       ),
-      orders: SortOrders.fromParts(children.orders, source),
+      orders: SortOrders.fromParts(children.orders, index.orderedRowsSource()),
       search: SearchIndex.fromParts(children.search),
     });
     return index;

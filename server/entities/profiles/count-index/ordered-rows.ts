@@ -1,6 +1,9 @@
 import type { Bitset } from './bitset';
+import type { BlockStore, Block } from './block-store';
 import { whole, type Sliced } from './slices';
 import { parts, type Parts } from './parts';
+
+export { BlockStore } from './block-store';
 
 /**
  * Row positions in a list's order, kept in blocks of up to a thousand: a row
@@ -9,79 +12,19 @@ import { parts, type Parts } from './parts';
  * order is known here (numbers) finds a row by binary search; one ordered by
  * the database (names) needs a `BlockStore`, which knows the block of each
  * position, shared by the sequences of one sort field (a position is in one
- * of them at a time).
+ * of them at a time). A block's array has room for a few more rows than it
+ * holds (it grows by `ROOM` rows, a copy of at most 4 KB): the orders cost
+ * about four bytes a row, not the 1,024 slots of every block.
  */
 const BLOCK_SIZE = 1024; // a full block splits in two
-const LOADED_FILL = 896; // blocks as first loaded: room for changes before the first splits
-
-interface Block {
-  rows: Uint32Array;
-  length: number;
-  /** its place in its sequence's `blocks` */
-  index: number;
-  id: number;
-}
-
-/** Which block holds each position, for the sequences of one sort field ordered by the database. */
-export class BlockStore {
-  /** position → id of the block holding it (-1: none) */
-  blockOf: Int32Array;
-  readonly byId: (Block | undefined)[] = [];
-  private readonly freeIds: number[] = [];
-
-  constructor(capacity: number) {
-    this.blockOf = new Int32Array(capacity).fill(-1);
-  }
-
-  grow(capacity: number): void {
-    if (capacity <= this.blockOf.length) return;
-    const grown = new Int32Array(capacity).fill(-1);
-    grown.set(this.blockOf);
-    this.blockOf = grown;
-  }
-
-  register(block: Block): void {
-    block.id = this.freeIds.pop() ?? this.byId.length;
-    this.byId[block.id] = block;
-    for (let i = 0; i < block.length; i++) this.blockOf[block.rows[i]] = block.id;
-  }
-
-  free(block: Block): void {
-    this.byId[block.id] = undefined;
-    this.freeIds.push(block.id);
-  }
-
-  bytes(): number {
-    return this.blockOf.byteLength;
-  }
-
-  /** For a snapshot: which block holds each position (the blocks come with their sequences). */
-  toParts(): Parts {
-    return parts({ blockOf: this.blockOf });
-  }
-
-  /** A store whose blocks are then given back by `OrderedRows.fromParts` (`adopt`), then `settle`. */
-  static fromParts(from: Parts): BlockStore {
-    const store = new BlockStore(0);
-    store.blockOf = from.arrays.blockOf as Int32Array;
-    return store;
-  }
-
-  /** A block read from a snapshot, under the id it had (`blockOf` already says so). */
-  adopt(block: Block): void {
-    this.byId[block.id] = block;
-  }
-
-  /** Once every block is adopted: the ids between them are free again. */
-  settle(): void {
-    this.freeIds.length = 0;
-    for (let id = this.byId.length - 1; id >= 0; id--) if (!this.byId[id]) this.freeIds.push(id);
-  }
-}
+const LOADED_FILL = 960; // blocks as first loaded: room for changes before the first splits
+const ROOM = 64;
 
 export class OrderedRows {
   private blocks: Block[] = [];
   size = 0;
+  /** the array read from a snapshot that blocks still view (until most have moved out of it), and how many do */
+  private shared?: { array: Uint32Array; views: number };
 
   /** `store`: rows are found by position (insertAfter, remove); without one, by order (removeSorted) */
   constructor(private readonly store?: BlockStore) {}
@@ -97,7 +40,7 @@ export class OrderedRows {
     for (let start = 0; start < positions.length; start += LOADED_FILL) {
       if ((rows.blocks.length & 63) === 63) yield;
       const length = Math.min(LOADED_FILL, positions.length - start);
-      const block: Block = { rows: new Uint32Array(BLOCK_SIZE), length, index: rows.blocks.length, id: -1 };
+      const block: Block = { rows: new Uint32Array(length), length, index: rows.blocks.length, id: -1 };
       for (let i = 0; i < length; i++) block.rows[i] = positions[start + i];
       store?.register(block);
       rows.blocks.push(block);
@@ -108,28 +51,27 @@ export class OrderedRows {
 
   has(position: number): boolean {
     const store = this.needStore();
-    const id = store.blockOf[position];
-    return id >= 0 && this.blocks[store.byId[id]!.index]?.id === id;
+    const block = store.blockHolding(position);
+    return block !== undefined && this.blocks[block.index] === block;
   }
 
   /** A number that grows along the sequence (for sorting a few members by it). */
   rankOf(position: number): number {
-    const store = this.needStore();
-    const block = store.byId[store.blockOf[position]]!;
+    const block = this.needStore().blockHolding(position)!;
     return block.index * BLOCK_SIZE + block.rows.subarray(0, block.length).indexOf(position);
   }
 
   /** Takes the position out (false when it is not in this sequence). */
   remove(position: number): boolean {
     if (!this.has(position)) return false;
-    const block = this.needStore().byId[this.needStore().blockOf[position]]!;
+    const block = this.needStore().blockHolding(position)!;
     this.removeAt(block, block.rows.subarray(0, block.length).indexOf(position));
     return true;
   }
 
   /** Takes the position out, found where `before` places it (false when it is not there). */
   removeSorted(position: number, before: (a: number, b: number) => boolean): boolean {
-    const [blockIndex, offset] = this.place(position, before);
+    const [blockIndex, offset] = this.locate((member) => before(member, position));
     const block = this.blocks[blockIndex];
     if (!block || block.rows[offset] !== position || offset >= block.length) return false;
     this.removeAt(block, offset);
@@ -143,24 +85,39 @@ export class OrderedRows {
       return;
     }
     if (!this.has(previous)) throw new Error(`position ${previous} is not in this order`);
-    const block = this.needStore().byId[this.needStore().blockOf[previous]]!;
+    const block = this.needStore().blockHolding(previous)!;
     this.insertAt(block.index, block.rows.subarray(0, block.length).indexOf(previous) + 1, position);
   }
 
   /** Puts the position where `before(a, b)` (a strict order of positions) says it belongs. */
   insertSorted(position: number, before: (a: number, b: number) => boolean): void {
-    const [blockIndex, offset] = this.place(position, before);
+    const [blockIndex, offset] = this.locate((member) => before(member, position));
     this.insertAt(blockIndex, offset, position);
   }
 
-  /** Where the position belongs: the block and offset of the first member that does not come before it. */
-  private place(position: number, before: (a: number, b: number) => boolean): [number, number] {
+  /**
+   * Sets in `out` the members from the first that `before` does not hold for up to the
+   * first that `within` does not hold for (both hold for a start of the sequence, then no
+   * more: a run of it, e.g. the rows of a rating range), pausing every 16 blocks.
+   */
+  *marking(before: (position: number) => boolean, within: (position: number) => boolean, out: Bitset): Sliced<void> {
+    const [firstBlock, firstOffset] = this.locate(before);
+    const [endBlock, endOffset] = this.locate(within);
+    for (let b = firstBlock; b <= endBlock && b < this.blocks.length; b++) {
+      const { rows, length } = this.blocks[b];
+      markRows(rows, b === firstBlock ? firstOffset : 0, b === endBlock ? endOffset : length, out);
+      if (((b - firstBlock) & 15) === 15) yield;
+    }
+  }
+
+  /** The block and offset of the first member `before` does not hold for (it holds for a start of the sequence only). */
+  private locate(before: (position: number) => boolean): [number, number] {
     let low = 0;
     let high = this.blocks.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
       const block = this.blocks[middle];
-      if (before(block.rows[block.length - 1], position)) low = middle + 1;
+      if (before(block.rows[block.length - 1])) low = middle + 1;
       else high = middle;
     }
     if (low === this.blocks.length) return low === 0 ? [0, 0] : [low - 1, this.blocks[low - 1].length];
@@ -169,7 +126,7 @@ export class OrderedRows {
     let to = block.length;
     while (from < to) {
       const middle = (from + to) >>> 1;
-      if (before(block.rows[middle], position)) from = middle + 1;
+      if (before(block.rows[middle])) from = middle + 1;
       else to = middle;
     }
     return [low, from];
@@ -202,17 +159,18 @@ export class OrderedRows {
 
   private insertAt(blockIndex: number, offset: number, position: number): void {
     if (this.blocks.length === 0) {
-      const block: Block = { rows: new Uint32Array(BLOCK_SIZE), length: 0, index: 0, id: -1 };
+      const block: Block = { rows: new Uint32Array(ROOM), length: 0, index: 0, id: -1 };
       this.store?.register(block);
       this.blocks.push(block);
     }
     const block = this.blocks[blockIndex];
+    if (block.length === block.rows.length) this.moveRows(block, Math.min(BLOCK_SIZE, block.length + ROOM));
     block.rows.copyWithin(offset + 1, offset, block.length);
     block.rows[offset] = position;
     block.length++;
     this.size++;
-    if (this.store) this.store.blockOf[position] = block.id;
-    if (block.length === block.rows.length) this.split(block);
+    this.store?.place(position, block.id);
+    if (block.length === BLOCK_SIZE) this.split(block);
   }
 
   private removeAt(block: Block, offset: number): void {
@@ -220,22 +178,43 @@ export class OrderedRows {
     block.rows.copyWithin(offset, offset + 1, block.length);
     block.length--;
     this.size--;
-    if (this.store) this.store.blockOf[position] = -1;
+    this.store?.place(position, -1);
     if (block.length === 0) {
+      this.leaveShared(block);
       this.blocks.splice(block.index, 1);
       this.renumber(block.index);
       this.store?.free(block);
     }
   }
 
+  /** Two halves, each in an array of its own with room to grow. */
   private split(block: Block): void {
     const half = block.length >>> 1;
-    const moved: Block = { rows: new Uint32Array(BLOCK_SIZE), length: block.length - half, index: block.index + 1, id: -1 };
+    const moved: Block = { rows: new Uint32Array(block.length - half + ROOM), length: block.length - half, index: block.index + 1, id: -1 };
     moved.rows.set(block.rows.subarray(half, block.length));
     this.store?.register(moved);
     block.length = half;
+    this.moveRows(block, half + ROOM);
     this.blocks.splice(block.index + 1, 0, moved);
     this.renumber(block.index + 2);
+  }
+
+  /** The block's rows into an array of its own of `room` rows. */
+  private moveRows(block: Block, room: number): void {
+    const rows = new Uint32Array(room);
+    rows.set(block.rows.subarray(0, block.length));
+    this.leaveShared(block);
+    block.rows = rows;
+  }
+
+  /** A block stops viewing the array read from a snapshot: once fewer than half do, the rest move out and it is let go. */
+  private leaveShared(block: Block): void {
+    const shared = this.shared;
+    if (!shared || block.rows.buffer !== shared.array.buffer) return;
+    block.rows = block.rows.slice(0, block.length);
+    if (--shared.views * 2 >= this.blocks.length) return;
+    this.shared = undefined;
+    for (const other of this.blocks) if (other.rows.buffer === shared.array.buffer) other.rows = other.rows.slice(0, other.length);
   }
 
   private renumber(from: number): void {
@@ -248,42 +227,46 @@ export class OrderedRows {
   }
 
   bytes(): number {
-    return this.blocks.length * BLOCK_SIZE * 4;
+    let total = this.shared?.array.byteLength ?? 0;
+    for (const block of this.blocks) if (block.rows.buffer !== this.shared?.array.buffer) total += block.rows.byteLength;
+    return total;
   }
 
-  /**
-   * For a snapshot: the blocks one after the other, each whole (room for the rows it may
-   * take), with their lengths and store ids. A copy: the blocks live apart.
-   */
+  /** For a snapshot: the blocks' rows one after the other, with their lengths and store ids (a copy: the blocks live apart). */
   toParts(): Parts {
-    const rows = new Uint32Array(this.blocks.length * BLOCK_SIZE);
+    const rows = new Uint32Array(this.size);
     const lengths = new Uint16Array(this.blocks.length);
     const ids = new Int32Array(this.blocks.length);
+    let at = 0;
     this.blocks.forEach((block, b) => {
-      rows.set(block.rows, b * BLOCK_SIZE);
+      rows.set(block.rows.subarray(0, block.length), at);
+      at += block.length;
       lengths[b] = block.length;
       ids[b] = block.id;
     });
     return parts({ rows, lengths, ids }, { size: this.size });
   }
 
-  /** The sequence of `toParts`: its blocks are views of the one array read (no copy per row). */
+  /** The sequence of `toParts`: its blocks are views of the one array read (no copy per row) until they change. */
   static fromParts(from: Parts, store?: BlockStore): OrderedRows {
     const sequence = new OrderedRows(store);
-    const { rows, lengths, ids } = from.arrays;
+    const { rows, lengths, ids } = from.arrays as { rows: Uint32Array; lengths: Uint16Array; ids: Int32Array };
+    let at = 0;
     for (let b = 0; b < lengths.length; b++) {
-      const block: Block = {
-        rows: (rows as Uint32Array).subarray(b * BLOCK_SIZE, (b + 1) * BLOCK_SIZE),
-        length: lengths[b],
-        index: b,
-        id: ids[b],
-      };
+      const block: Block = { rows: rows.subarray(at, at + lengths[b]), length: lengths[b], index: b, id: ids[b] };
+      at += lengths[b];
       store?.adopt(block);
       sequence.blocks.push(block);
     }
     sequence.size = from.values.size as number;
+    if (lengths.length) sequence.shared = { array: rows, views: lengths.length };
     return sequence;
   }
+}
+
+/** Sets in `out` the rows rows[from .. to). */
+function markRows(rows: Uint32Array, from: number, to: number, out: Bitset): void {
+  for (let i = from; i < to; i++) out[rows[i] >>> 5] |= 1 << (rows[i] & 31);
 }
 
 /**

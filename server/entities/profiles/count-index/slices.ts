@@ -66,7 +66,7 @@ export async function inSlices<T>(work: Sliced<T>, slicer: Slicer = new Slicer()
 }
 
 /** `from`'s values copied into `to` (a bigger array of its kind), a million at a time. */
-export function* copiedInSlices<T extends Int32Array | Float64Array>(from: T, to: T): Sliced<T> {
+export function* copiedInSlices<T extends Int32Array | Float64Array | Uint8Array | Uint16Array>(from: T, to: T): Sliced<T> {
   for (let start = 0; start < from.length; start += 1 << 20) {
     to.set(from.subarray(start, start + (1 << 20)), start);
     yield;

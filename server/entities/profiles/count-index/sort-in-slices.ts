@@ -1,3 +1,4 @@
+import type { NumberColumn } from './number-column';
 import type { Sliced } from './slices';
 
 /** Elements counted or moved between two pause points of a pass. */
@@ -15,10 +16,15 @@ const SMALL = 20_000;
  * minute, and each pass pauses every 65,536 rows. Answers the sorted
  * positions: `positions` itself or a buffer of the same size.
  */
-export function* sortingByNumberInSlices(positions: Uint32Array, values: Float64Array, ids: Int32Array): Sliced<Uint32Array> {
+export function* sortingByNumberInSlices(
+  positions: Uint32Array,
+  values: Float64Array | NumberColumn,
+  ids: Int32Array,
+): Sliced<Uint32Array> {
   const n = positions.length;
+  const valueAt = values instanceof Float64Array ? (p: number) => values[p] : (p: number) => values.get(p);
   // a few rows: a comparison sort costs less than the radix passes' counts
-  if (n < SMALL) return positions.sort((a, b) => values[a] - values[b] || ids[a] - ids[b]);
+  if (n < SMALL) return positions.sort((a, b) => valueAt(a) - valueAt(b) || ids[a] - ids[b]);
   let idOrdered = true;
   for (let i = 1; i < n && idOrdered; i++) {
     idOrdered = ids[positions[i - 1]] < ids[positions[i]];
@@ -32,14 +38,15 @@ export function* sortingByNumberInSlices(positions: Uint32Array, values: Float64
     ordered = (yield* radixSortingInSlices(idKeys, [positions]))[1];
   }
   // the value's bits as two unsigned halves ordered as the numbers (little-endian machines: the low half first)
-  const bits = new Uint32Array(values.buffer, values.byteOffset, values.length * 2);
+  const value = new Float64Array(1);
+  const bits = new Uint32Array(value.buffer);
   const high = new Uint32Array(n);
   const low = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
-    const p = ordered[i];
-    let h = bits[2 * p + 1];
-    let l = bits[2 * p];
-    if (values[p] === 0) h = l = 0; // -0 sorts as 0
+    value[0] = valueAt(ordered[i]);
+    if (value[0] === 0) value[0] = 0; // -0 sorts as 0
+    let h = bits[1];
+    let l = bits[0];
     // negative numbers with every bit flipped, the others with the sign bit set
     if (h & 0x80000000) {
       h = ~h >>> 0;

@@ -1,5 +1,6 @@
 import type { Bitset } from './bitset';
 import { BlockStore, OrderedRows } from './ordered-rows';
+import type { NumberColumn } from './number-column';
 import type { Sliced } from './slices';
 import { sortingByNumberInSlices } from './sort-in-slices';
 import { parts, type Parts } from './parts';
@@ -21,7 +22,7 @@ export const pageStrategy = { sortBelow: 1_000 };
 export interface OrderedRowsSource {
   ids(): Int32Array;
   /** the values of a numeric field by position (NaN: missing); undefined for a field the database orders */
-  numbers(field: string): Float64Array | undefined;
+  numbers(field: string): NumberColumn | undefined;
   positionOf(id: number): number | undefined;
 }
 
@@ -78,7 +79,7 @@ export class SortOrders {
       let valued: Uint32Array;
       let missing: Uint32Array;
       if (values) {
-        [valued, missing] = yield* partitioning(live, (p) => !Number.isNaN(values[p]));
+        [valued, missing] = yield* partitioning(live, (p) => !Number.isNaN(values.get(p)));
         valued = yield* sortingByNumberInSlices(valued, values, ids);
       } else {
         const listed = databaseOrders.get(field) ?? { valued: [], missing: [] };
@@ -111,7 +112,7 @@ export class SortOrders {
         continue;
       }
       const { before, byId } = this.comparators(values);
-      if (Number.isNaN(values[position])) order.missing.removeSorted(position, byId);
+      if (Number.isNaN(values.get(position))) order.missing.removeSorted(position, byId);
       else order.valued.removeSorted(position, before);
     }
   }
@@ -128,7 +129,7 @@ export class SortOrders {
         const { before, byId } = this.comparators(values);
         for (let i = 0; i < placed.length; i++) {
           const { position } = placed[i];
-          if (Number.isNaN(values[position])) order.missing.insertSorted(position, byId);
+          if (Number.isNaN(values.get(position))) order.missing.insertSorted(position, byId);
           else order.valued.insertSorted(position, before);
           if ((i & 63) === 63) yield;
         }
@@ -182,10 +183,20 @@ export class SortOrders {
     for (const order of this.orders.values()) order.store?.grow(capacity);
   }
 
+  /** The rows of `field` that have a value, ascending by (value, id); undefined when it has no order. */
+  valued(field: string): OrderedRows | undefined {
+    return this.orders.get(field)?.valued;
+  }
+
   bytes(): number {
-    let total = 0;
-    for (const order of this.orders.values()) total += order.valued.bytes() + order.missing.bytes() + (order.store?.bytes() ?? 0);
-    return total;
+    return Object.values(this.bytesByField()).reduce((sum, n) => sum + n, 0);
+  }
+
+  /** Memory held by each field's order (with its block store), in bytes. */
+  bytesByField(): Record<string, number> {
+    const fields: Record<string, number> = {};
+    for (const [field, order] of this.orders) fields[field] = order.valued.bytes() + order.missing.bytes() + (order.store?.bytes() ?? 0);
+    return fields;
   }
 
   /** The members of a (small) set in list order. */
@@ -196,13 +207,13 @@ export class SortOrders {
     for (let i = 0; i < set.length; i++) {
       for (let word = set[i]; word; word &= word - 1) {
         const position = (i << 5) + (31 - Math.clz32(word & -word));
-        if (values ? Number.isNaN(values[position]) : order.missing.has(position)) missing.push(position);
+        if (values ? Number.isNaN(values.get(position)) : order.missing.has(position)) missing.push(position);
         else valued.push(position);
       }
     }
     const ids = this.rows.ids();
     missing.sort((a, b) => ids[a] - ids[b]); // positions are not in id order once rows arrive
-    if (values) valued.sort((a, b) => values[a] - values[b] || ids[a] - ids[b]);
+    if (values) valued.sort((a, b) => values.get(a) - values.get(b) || ids[a] - ids[b]);
     else {
       const rank = new Map(valued.map((position) => [position, order.valued.rankOf(position)]));
       valued.sort((a, b) => rank.get(a)! - rank.get(b)!);
@@ -244,10 +255,14 @@ export class SortOrders {
   }
 
   /** The orders of a numeric field: by (value, id), and by id (rows without a value). */
-  private comparators(values: Float64Array) {
+  private comparators(values: NumberColumn) {
     const ids = this.rows.ids();
     return {
-      before: (a: number, b: number) => values[a] < values[b] || (values[a] === values[b] && ids[a] < ids[b]),
+      before: (a: number, b: number) => {
+        const x = values.get(a);
+        const y = values.get(b);
+        return x < y || (x === y && ids[a] < ids[b]);
+      },
       byId: (a: number, b: number) => ids[a] < ids[b],
     };
   }

@@ -1,0 +1,80 @@
+import { add, emptySet, remove, resized, unionInto, type Bitset } from './bitset';
+import type { NumberColumn } from './number-column';
+import type { OrderedRows } from './ordered-rows';
+import type { Sliced } from './slices';
+import { parts, type Parts } from './parts';
+
+/**
+ * One rating's rows in a range [gte, lte]. The rating's sort order (sort-orders.ts) holds
+ * its rated rows ascending by value, in blocks: a range is one run of it, found by two
+ * binary searches and marked row by row, and a change of rating moves a row within one
+ * block (no copy of its own per rating: the order is the index). Each whole unit [k, k + 1)
+ * also has a bitset, so a wide range ORs a few of those and walks the order only for its
+ * two ends. Missing ratings are in no run (they fail both comparisons, as NULL does in SQL).
+ */
+export class RatingRanges {
+  private units: Bitset[];
+
+  /** `values()` is the rating of each row (NaN: missing). */
+  constructor(
+    private readonly values: () => NumberColumn,
+    capacity: number,
+  ) {
+    this.units = Array.from({ length: 10 }, () => emptySet(capacity));
+  }
+
+  grow(capacity: number): void {
+    this.units = this.units.map((set) => resized(set, capacity));
+  }
+
+  add(position: number): void {
+    const value = this.values().get(position);
+    if (value >= 0 && value < 10) add(this.units[Math.floor(value)], position);
+  }
+
+  /** Call before the value changes: the unit is found by it. */
+  remove(position: number): void {
+    const value = this.values().get(position);
+    if (value >= 0 && value < 10) remove(this.units[Math.floor(value)], position);
+  }
+
+  /**
+   * Sets in `out` the rows of `order` (this rating's rated rows, ascending) whose rating
+   * lies in [gte, lte]: the units it covers whole, then the run below them and the run
+   * above them (or the one run, when it covers none), pausing every few blocks.
+   */
+  *marking(order: OrderedRows, gte: number, lte: number, out: Bitset): Sliced<void> {
+    const column = this.values();
+    const below = (bound: number) => (position: number) => column.get(position) < bound;
+    const atMost = (bound: number) => (position: number) => column.get(position) <= bound;
+    // the units [k, k + 1) within [gte, lte]
+    const first = Math.max(0, Math.ceil(gte));
+    const last = Math.min(9, Math.floor(lte) - 1);
+    if (first > last) {
+      yield* order.marking(below(gte), atMost(lte), out);
+      return;
+    }
+    for (let unit = first; unit <= last; unit++) {
+      unionInto(out, this.units[unit]);
+      yield;
+    }
+    yield* order.marking(below(gte), below(first), out);
+    yield* order.marking(below(last + 1), atMost(lte), out);
+  }
+
+  bytes(): number {
+    return this.units.reduce((sum, set) => sum + set.byteLength, 0);
+  }
+
+  /** For a snapshot: the units' sets. */
+  toParts(): Parts {
+    return parts(Object.fromEntries(this.units.map((set, unit) => [`unit${unit}`, set])));
+  }
+
+  /** The units of `toParts`, over the same values. */
+  static fromParts(from: Parts, values: () => NumberColumn): RatingRanges {
+    const ranges = new RatingRanges(values, 0);
+    ranges.units = Array.from({ length: 10 }, (_set, unit) => from.arrays[`unit${unit}`] as Bitset);
+    return ranges;
+  }
+}

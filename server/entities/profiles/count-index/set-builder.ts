@@ -1,0 +1,156 @@
+import { RATING_FIELDS, type RatingField } from '../../../../types/api';
+import type { ProfileFilters } from '../filters';
+import { add, emptySet, intersectInto, remove, resized, setsFromParts, setsToParts, size, unionInto, type Bitset } from './bitset';
+import { parts, type Parts } from './parts';
+import type { RememberedSets } from './remembered-sets';
+import type { SearchIndex } from './tokens';
+import type { Sliced } from './slices';
+
+/**
+ * The sets a list is built from — each data source's, nationality's and gender's rows as
+ * bitsets — and the building itself: a list's filters become a few sets (a union per
+ * filter, a rating range, a search term's rows), intersected, each remembered for the
+ * index's version (remembered-sets.ts).
+ */
+export class MemberSets {
+  bySource = new Map<number, Bitset>();
+  byNationality = new Map<string, Bitset>();
+  byGender = new Map<string, Bitset>();
+
+  constructor(private capacity: number) {}
+
+  /** Puts the row in the sets of its sources, nationalities and gender. */
+  add(position: number, sources: number[], nationalities: string[], gender: string | null): void {
+    for (const id of sources) add(this.setOf(this.bySource, id), position);
+    for (const code of nationalities) add(this.setOf(this.byNationality, code), position);
+    if (gender !== null) add(this.setOf(this.byGender, gender), position);
+  }
+
+  /** Takes the row out of every set. */
+  remove(position: number): void {
+    for (const sets of this.all()) for (const set of sets.values()) remove(set, position);
+  }
+
+  /** Room for `capacity` rows, pausing between sets. */
+  *growing(capacity: number): Sliced<void> {
+    this.capacity = capacity;
+    for (const sets of this.all()) {
+      for (const [key, set] of sets) {
+        sets.set(key, resized(set, capacity));
+        yield;
+      }
+    }
+  }
+
+  bytesByPart(): Record<string, number> {
+    const bytes = (sets: Map<unknown, Bitset>) => [...sets.values()].reduce((sum, set) => sum + set.byteLength, 0);
+    return { sources: bytes(this.bySource), nationalities: bytes(this.byNationality), genders: bytes(this.byGender) };
+  }
+
+  toParts(): Record<string, Parts> {
+    return {
+      bySource: parts(setsToParts(this.bySource)),
+      byNationality: parts(setsToParts(this.byNationality)),
+      byGender: parts(setsToParts(this.byGender)),
+    };
+  }
+
+  static fromParts(children: Record<string, Parts>, capacity: number): MemberSets {
+    const sets = new MemberSets(capacity);
+    sets.bySource = setsFromParts<number>(children.bySource.arrays, true);
+    sets.byNationality = setsFromParts<string>(children.byNationality.arrays, false);
+    sets.byGender = setsFromParts<string>(children.byGender.arrays, false);
+    return sets;
+  }
+
+  private all(): Map<unknown, Bitset>[] {
+    return [this.bySource, this.byNationality, this.byGender] as Map<unknown, Bitset>[];
+  }
+
+  private setOf<K>(sets: Map<K, Bitset>, key: K): Bitset {
+    let set = sets.get(key);
+    if (!set) {
+      set = emptySet(this.capacity);
+      sets.set(key, set);
+    }
+    return set;
+  }
+}
+
+/** What a list's set is built from, as the index holds it now. */
+export interface SetSources {
+  capacity: number;
+  live: Bitset;
+  members: MemberSets;
+  search: SearchIndex;
+  remembered: RememberedSets;
+  /** the rows whose rating lies in [gte, lte] (a new set) */
+  ratingRange(field: RatingField, gte: number, lte: number): Sliced<Bitset>;
+}
+
+/**
+ * The rows `applyProfileFilters` and the search keep (`readable` null: staff), as a set,
+ * and how many they are; the set is shared (remembered): not to be changed.
+ */
+export function* buildingSet(
+  from: SetSources,
+  readable: number[] | null,
+  filters: ProfileFilters,
+  terms: string[],
+): Sliced<{ set: Bitset; count: number }> {
+  let sources: number[] | null = readable;
+  if (filters.data_sources?.length)
+    sources = readable === null ? filters.data_sources : filters.data_sources.filter((id) => readable.includes(id));
+  const { members, remembered } = from;
+  const parts: [string, () => Sliced<Bitset>][] = [];
+  if (sources !== null) parts.push(anyOf('source', members.bySource, sources, from.capacity));
+  if (filters.nationalities?.length) parts.push(anyOf('nationality', members.byNationality, filters.nationalities, from.capacity));
+  if (filters.gender?.length) parts.push(anyOf('gender', members.byGender, filters.gender, from.capacity));
+  // a term's rows in slices: a broad one is millions of postings at ten million rows (search.ts)
+  for (const term of new Set(terms)) if (term) parts.push([`term ${term}`, () => from.search.rowsContainingSteps(term)]);
+  for (const field of RATING_FIELDS) {
+    const gte = filters[`${field}__gte`] ?? -Infinity;
+    const lte = filters[`${field}__lte`] ?? Infinity;
+    if (gte !== -Infinity || lte !== Infinity) parts.push([`${field} ${gte} ${lte}`, () => from.ratingRange(field, gte, lte)]);
+  }
+  const key = parts
+    .map(([part]) => part)
+    .sort()
+    .join('\n');
+  const all = `all\n${key}`;
+  const found = remembered.counted(all);
+  if (found) return found;
+  let set = from.live;
+  if (parts.length) {
+    const sets: Bitset[] = [];
+    for (const [part, make] of parts) {
+      sets.push(remembered.get(part) ?? remembered.put(part, yield* make()));
+      yield;
+    }
+    set = sets[0].slice();
+    for (const other of sets.slice(1)) {
+      intersectInto(set, other);
+      yield;
+    }
+  }
+  const count = size(set);
+  remembered.put(all, set, count);
+  return { set, count };
+}
+
+/** The union of the sets of `keys`, with its key among the remembered sets. */
+function anyOf<K>(name: string, sets: Map<K, Bitset>, keys: K[], capacity: number): [string, () => Sliced<Bitset>] {
+  const unique = [...new Set(keys)].sort();
+  return [
+    `${name} ${unique.join(' ')}`,
+    function* () {
+      const union = emptySet(capacity);
+      for (const key of unique) {
+        const set = sets.get(key);
+        if (set) unionInto(union, set);
+        yield; // a viewer may read hundreds of sources: a union each is ~1 ms at ten million rows
+      }
+      return union;
+    },
+  ];
+}
