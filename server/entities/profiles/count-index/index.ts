@@ -1,16 +1,16 @@
 import { RATING_FIELDS, type RatingField } from '../../../../types/api';
 import type { ProfileFilters } from '../filters';
-import { add, emptySet, has, remove, resized, size, type Bitset } from './bitset';
+import { emptySet, has, type Bitset } from './bitset';
 import { SearchIndex, TokenIndex } from './tokens';
-import { NumberColumn } from './number-column';
-import { RatingRanges } from './rating-ranges';
-import { PositionById } from './positions';
+import { GROWTH, IndexRows, isNumericSort, type IndexedProfile } from './index-rows';
 import { SortOrders } from './sort-orders';
 import { RememberedSets } from './remembered-sets';
 import { ReadWriteGate } from './read-write-gate';
-import { MemberSets, buildingSet } from './set-builder';
-import { copiedInSlices, inSlices, whole, type Sliced, type Slicer } from './slices';
+import { buildingSet } from './set-builder';
+import { inSlices, whole, type Sliced, type Slicer } from './slices';
 import { parts, type Parts } from './parts';
+
+export { NUMERIC_SORTS, type IndexedProfile, type NumericSort } from './index-rows';
 
 /**
  * The profiles list from memory: what the filters test — data sources,
@@ -22,23 +22,8 @@ import { parts, type Parts } from './parts';
  * committed change moves the rows it touched, nothing is rebuilt.
  *
  * Rows have positions (handed out as they arrive, never reused for another
- * id); a deleted row's position is dead (`live` says which are not).
+ * id); a deleted row's position is dead (index-rows.ts).
  */
-
-/** Sort fields compared here, exactly: numbers (ratings) and timestamps in microseconds. */
-export const NUMERIC_SORTS = [...RATING_FIELDS, 'created_at', 'updated_at'] as const;
-export type NumericSort = (typeof NUMERIC_SORTS)[number];
-const isNumericSort = (field: string): field is NumericSort => (NUMERIC_SORTS as readonly string[]).includes(field);
-
-/** What the index holds of one profile. */
-export interface IndexedProfile {
-  id: number;
-  data_source_ids: number[];
-  nationality_codes: string[];
-  gender_value: string | null;
-  /** the numeric sort fields; null when missing (microseconds since 1970 for timestamps) */
-  numbers: Record<NumericSort, number | null>;
-}
 
 /** One profile's change, as the journal gives it: its state now (undefined: deleted). */
 export interface ProfileChange {
@@ -55,20 +40,9 @@ export interface ProfileChange {
   previous: Record<string, number | null | undefined>;
 }
 
-/** How much the index grows when a row does not fit (a copy of every per-row array, in slices, within a catch-up). */
-const GROWTH = 1.25;
-
 export class ProfileIndex {
-  private capacity: number;
-  private used = 0;
-  private ids: Int32Array;
-  private readonly positions = new PositionById();
-  private live: Bitset;
-  private readonly members: MemberSets;
-  /** the numeric sort fields by position: ratings coded (a byte a row), timestamps as they are */
-  private numbers: Record<NumericSort, NumberColumn>;
-  /** each rating's ranges: units as bitsets, the rest read from the rating's order */
-  private readonly ratings: Record<RatingField, RatingRanges>;
+  /** what it holds of each row, by position */
+  private columns: IndexRows;
   private readonly orders: SortOrders;
   private search: SearchIndex;
   /** sets computed at this version (cleared when it moves): ~32 MB, a few hundred sets at a million rows */
@@ -89,31 +63,20 @@ export class ProfileIndex {
     sortFields: string[],
     nullsLast: string[],
   ) {
-    this.capacity = Math.max(64, capacity);
-    this.ids = new Int32Array(this.capacity);
-    this.live = emptySet(this.capacity);
-    this.members = new MemberSets(this.capacity);
-    const rated = (field: string) => (RATING_FIELDS as readonly string[]).includes(field);
-    this.numbers = Object.fromEntries(NUMERIC_SORTS.map((field) => [field, new NumberColumn(this.capacity, rated(field))])) as Record<
-      NumericSort,
-      NumberColumn
-    >;
-    this.search = new SearchIndex(TokenIndex.empty(), this.capacity);
+    this.columns = new IndexRows(capacity);
+    this.search = new SearchIndex(TokenIndex.empty(), this.columns.capacity);
     const fields = [...sortFields, ...RATING_FIELDS.filter((field) => !sortFields.includes(field))];
-    this.orders = new SortOrders(fields, nullsLast, this.capacity, this.orderedRowsSource());
-    this.ratings = Object.fromEntries(
-      RATING_FIELDS.map((field) => [field, new RatingRanges(() => this.numbers[field], this.capacity)]),
-    ) as Record<RatingField, RatingRanges>;
+    this.orders = new SortOrders(fields, nullsLast, this.columns.capacity, this.orderedRowsSource());
   }
 
   get rows(): number {
-    return size(this.live);
+    return this.columns.count;
   }
 
   /** Adds a row while building (in id order), without placing it in the orders yet (`loadOrders`). */
   load(profile: IndexedProfile): number {
     const position = this.newPosition(profile.id);
-    this.setValues(position, profile);
+    this.columns.set(position, profile);
     return position;
   }
 
@@ -130,14 +93,15 @@ export class ProfileIndex {
     databaseOrders: Map<string, { valued: ArrayLike<number>; missing: ArrayLike<number> }>,
     documents: TokenIndex,
   ): Sliced<void> {
-    this.search = new SearchIndex(documents, this.capacity);
-    const live = new Uint32Array(this.used);
+    const { capacity, used, live: isLive } = this.columns;
+    this.search = new SearchIndex(documents, capacity);
+    const live = new Uint32Array(used);
     let count = 0;
-    for (let position = 0; position < this.used; position++) {
-      if (has(this.live, position)) live[count++] = position;
+    for (let position = 0; position < used; position++) {
+      if (has(isLive, position)) live[count++] = position;
       if ((position & 0xffff) === 0xffff) yield;
     }
-    yield* this.orders.loading(live.subarray(0, count), databaseOrders, (position) => has(this.live, position));
+    yield* this.orders.loading(live.subarray(0, count), databaseOrders, (position) => has(isLive, position));
   }
 
   /**
@@ -172,20 +136,25 @@ export class ProfileIndex {
     const placed: { position: number; previous: ProfileChange['previous'] }[] = [];
     // the index grows (if it must) before the changes, in slices, rather than at the row that fills it
     let added = 0;
-    for (let i = 0; i < changes.length; i++) if (changes[i].profile && this.positions.get(changes[i].id) === undefined) added++;
-    if (this.used + added > this.capacity) yield* this.growing(Math.max(this.used + added, Math.ceil(this.capacity * GROWTH)));
+    const { columns } = this;
+    for (let i = 0; i < changes.length; i++) if (changes[i].profile && columns.positions.get(changes[i].id) === undefined) added++;
+    if (columns.used + added > columns.capacity) yield* this.growing(Math.max(columns.used + added, Math.ceil(columns.capacity * GROWTH)));
     for (let i = 0; i < changes.length; i++) {
       if ((i & 7) === 7) yield;
       const change = changes[i];
-      const known = this.positions.get(change.id);
-      const wasLive = known !== undefined && has(this.live, known);
-      if (wasLive) this.detach(known);
+      const known = columns.positions.get(change.id);
+      const wasLive = known !== undefined && has(columns.live, known);
+      if (wasLive) {
+        columns.detach(known);
+        // the numbers still hold the row's old values: numeric orders find it by them
+        this.orders.remove(known);
+      }
       if (!change.profile) {
         if (known !== undefined) this.search.set(known, undefined);
         continue;
       }
       const position = known ?? this.newPosition(change.id);
-      this.setValues(position, change.profile);
+      columns.set(position, change.profile);
       if (change.searchChanged || !wasLive) this.search.set(position, change.search_text ?? '');
       placed.push({ position, previous: change.previous });
     }
@@ -213,7 +182,8 @@ export class ProfileIndex {
 
   /** `matching`'s work, to be run whole or in slices (within `read`): set-builder.ts. */
   matchingWork(readable: number[] | null, filters: ProfileFilters, terms: string[]): Sliced<{ set: Bitset; count: number }> {
-    const { capacity, live, members, search, remembered } = this;
+    const { capacity, live, members } = this.columns;
+    const { search, remembered } = this;
     const ratingRange = (field: RatingField, gte: number, lte: number) => this.inRange(field, gte, lte);
     return buildingSet({ capacity, live, members, search, remembered, ratingRange }, readable, filters, terms);
   }
@@ -234,7 +204,7 @@ export class ProfileIndex {
 
   /** `page`'s work, to be run whole or in slices (within `read`). */
   *paging(set: Bitset, total: number, field: string, descending: boolean, offset: number, limit: number): Sliced<number[] | undefined> {
-    return (yield* this.orders.paging(set, total, field, descending, offset, limit))?.map((position) => this.ids[position]);
+    return (yield* this.orders.paging(set, total, field, descending, offset, limit))?.map((position) => this.columns.ids[position]);
   }
 
   /** Memory held, in bytes (typed arrays and buffers; maps estimated). */
@@ -248,49 +218,22 @@ export class ProfileIndex {
    * (sets and search terms remembered for the current version: bounded, not per row).
    */
   bytesByPart(): Record<string, number> {
-    const sum = (values: number[]) => values.reduce((total, n) => total + n, 0);
-    const search = this.search.bytesByPart();
-    const { rememberedTerms, ...searchParts } = search;
-    const byPart: Record<string, number> = {
-      rows: this.ids.byteLength + this.live.byteLength + this.positions.bytes(),
-      ...Object.fromEntries(Object.entries(this.members.bytesByPart()).map(([part, n]) => [`sets.${part}`, n])),
-      'sets.rating units': sum(RATING_FIELDS.map((field) => this.ratings[field].bytes())),
-      'numbers.ratings': sum(RATING_FIELDS.map((field) => this.numbers[field].bytes())),
-      'numbers.timestamps': this.numbers.created_at.bytes() + this.numbers.updated_at.bytes(),
+    const { rememberedTerms, ...search } = this.search.bytesByPart();
+    return {
+      ...this.columns.bytesByPart(),
       ...Object.fromEntries(Object.entries(this.orders.bytesByField()).map(([field, n]) => [`orders.${field}`, n])),
-      ...Object.fromEntries(Object.entries(searchParts).map(([part, n]) => [`search.${part}`, n])),
+      ...Object.fromEntries(Object.entries(search).map(([part, n]) => [`search.${part}`, n])),
       'caches.sets': this.remembered.bytes(),
       'caches.terms': rememberedTerms ?? 0,
     };
-    return byPart;
   }
 
+  /** A position for a new id (every array sized by rows grows when they are full). */
   private newPosition(id: number): number {
-    if (this.used === this.capacity) this.grow(Math.ceil(this.capacity * GROWTH));
-    const position = this.used++;
-    this.ids[position] = id;
-    this.positions.set(id, position);
-    return position;
-  }
-
-  private setValues(position: number, profile: IndexedProfile): void {
-    add(this.live, position);
-    this.members.add(position, profile.data_source_ids, profile.nationality_codes, profile.gender_value);
-    for (const field of NUMERIC_SORTS) this.numbers[field].set(position, profile.numbers[field]);
-    for (const field of RATING_FIELDS) this.ratings[field].add(position);
-  }
-
-  /** Takes a live row out of every set and order (its search entry stays until replaced). */
-  private detach(position: number): void {
-    remove(this.live, position);
-    this.members.remove(position);
-    for (const field of RATING_FIELDS) this.ratings[field].remove(position);
-    // the numbers still hold the row's old values: numeric orders find it by them
-    this.orders.remove(position);
-  }
-
-  private grow(capacity: number): void {
-    whole(this.growing(capacity));
+    return this.columns.newPosition(id, (capacity) => {
+      this.orders.grow(capacity);
+      this.search.grow(capacity);
+    });
   }
 
   /**
@@ -299,29 +242,24 @@ export class ProfileIndex {
    * nothing reads the index meanwhile.
    */
   private *growing(capacity: number): Sliced<void> {
-    this.ids = yield* copiedInSlices(this.ids, new Int32Array(capacity));
-    for (const field of NUMERIC_SORTS) yield* this.numbers[field].growing(capacity);
-    this.live = resized(this.live, capacity);
-    yield* this.members.growing(capacity);
+    yield* this.columns.growing(capacity);
     this.orders.grow(capacity);
-    for (const field of RATING_FIELDS) this.ratings[field].grow(capacity);
     this.search.grow(capacity);
-    this.capacity = capacity;
   }
 
   /** The rows whose rating lies in [gte, lte] (no rating fails both comparisons, as NULL does in SQL). */
   private *inRange(field: RatingField, gte: number, lte: number): Sliced<Bitset> {
-    const inside = emptySet(this.capacity);
-    yield* this.ratings[field].marking(this.orders.valued(field)!, gte, lte, inside);
+    const inside = emptySet(this.columns.capacity);
+    yield* this.columns.ratings[field].marking(this.orders.valued(field)!, gte, lte, inside);
     return inside;
   }
 
   /** What the orders read of the rows (asked for each time: the arrays grow). */
   private orderedRowsSource() {
     return {
-      ids: () => this.ids,
-      numbers: (field: string) => (isNumericSort(field) ? this.numbers[field] : undefined),
-      positionOf: (id: number) => this.positions.get(id),
+      ids: () => this.columns.ids,
+      numbers: (field: string) => (isNumericSort(field) ? this.columns.numbers[field] : undefined),
+      positionOf: (id: number) => this.columns.positions.get(id),
     };
   }
 
@@ -330,19 +268,10 @@ export class ProfileIndex {
    * into one array each). Not to be changed while written: no `apply` meanwhile.
    */
   toParts(): Parts {
-    const fieldParts = <T extends { toParts(): Parts }>(of: Record<string, T>) =>
-      parts({}, {}, Object.fromEntries(Object.entries(of).map(([field, part]) => [field, part.toParts()])));
     return parts(
-      { ids: this.ids, live: this.live },
-      { version: this.version, capacity: this.capacity, used: this.used },
-      {
-        positions: this.positions.toParts(),
-        ...this.members.toParts(),
-        numbers: fieldParts(this.numbers),
-        ratings: fieldParts(this.ratings),
-        orders: this.orders.toParts(),
-        search: this.search.toParts(),
-      },
+      {},
+      { version: this.version },
+      { rows: this.columns.toParts(), orders: this.orders.toParts(), search: this.search.toParts() },
     );
   }
 
@@ -350,19 +279,9 @@ export class ProfileIndex {
   static fromParts(from: Parts): ProfileIndex {
     const index = new ProfileIndex(from.values.version as number, 0, [], []);
     const { children } = from;
-    const capacity = from.values.capacity as number;
     // the fields are read-only for everything but a constructor and this
     Object.assign(index, {
-      capacity,
-      used: from.values.used as number,
-      ids: from.arrays.ids as Int32Array,
-      live: from.arrays.live as Bitset,
-      numbers: Object.fromEntries(NUMERIC_SORTS.map((field) => [field, NumberColumn.fromParts(children.numbers.children[field])])),
-      positions: PositionById.fromParts(children.positions),
-      members: MemberSets.fromParts(children, capacity),
-      ratings: Object.fromEntries(
-        RATING_FIELDS.map((field) => [field, RatingRanges.fromParts(children.ratings.children[field], () => index.numbers[field])]),
-      ),
+      columns: IndexRows.fromParts(children.rows),
       orders: SortOrders.fromParts(children.orders, index.orderedRowsSource()),
       search: SearchIndex.fromParts(children.search),
     });

@@ -1,0 +1,147 @@
+import { RATING_FIELDS, type RatingField } from '../../../../types/api';
+import { add, emptySet, remove, resized, size, type Bitset } from './bitset';
+import { NumberColumn } from './number-column';
+import { RatingRanges } from './rating-ranges';
+import { PositionById } from './positions';
+import { MemberSets } from './set-builder';
+import { copiedInSlices, whole, type Sliced } from './slices';
+import { parts, type Parts } from './parts';
+
+/** Sort fields compared here, exactly: numbers (ratings) and timestamps in microseconds. */
+export const NUMERIC_SORTS = [...RATING_FIELDS, 'created_at', 'updated_at'] as const;
+export type NumericSort = (typeof NUMERIC_SORTS)[number];
+export const isNumericSort = (field: string): field is NumericSort => (NUMERIC_SORTS as readonly string[]).includes(field);
+
+/** What the index holds of one profile. */
+export interface IndexedProfile {
+  id: number;
+  data_source_ids: number[];
+  nationality_codes: string[];
+  gender_value: string | null;
+  /** the numeric sort fields; null when missing (microseconds since 1970 for timestamps) */
+  numbers: Record<NumericSort, number | null>;
+}
+
+/** How much the rows grow when one does not fit (a copy of every per-row array, in slices, within a catch-up). */
+export const GROWTH = 1.25;
+
+/**
+ * What the profile index holds of each row, by position: its id, whether it is live, the
+ * sets it is in (sources, nationalities, gender, its ratings' units) and its numeric sort
+ * fields (ratings coded: a byte a row; timestamps as they are). Positions are handed out
+ * as rows arrive, never reused for another id; a deleted row's position is dead.
+ */
+export class IndexRows {
+  capacity: number;
+  used = 0;
+  ids: Int32Array;
+  positions = new PositionById();
+  live: Bitset;
+  members: MemberSets;
+  numbers: Record<NumericSort, NumberColumn>;
+  /** each rating's units as bitsets; the rest of a range is read from the rating's order */
+  ratings: Record<RatingField, RatingRanges>;
+
+  constructor(capacity: number) {
+    this.capacity = Math.max(64, capacity);
+    this.ids = new Int32Array(this.capacity);
+    this.live = emptySet(this.capacity);
+    this.members = new MemberSets(this.capacity);
+    const rated = (field: string) => (RATING_FIELDS as readonly string[]).includes(field);
+    this.numbers = Object.fromEntries(NUMERIC_SORTS.map((field) => [field, new NumberColumn(this.capacity, rated(field))])) as Record<
+      NumericSort,
+      NumberColumn
+    >;
+    this.ratings = Object.fromEntries(
+      RATING_FIELDS.map((field) => [field, new RatingRanges(() => this.numbers[field], this.capacity)]),
+    ) as Record<RatingField, RatingRanges>;
+  }
+
+  get count(): number {
+    return size(this.live);
+  }
+
+  /** A position for a new id (the arrays grow when full: `grown` grows what else is sized by rows). */
+  newPosition(id: number, grown: (capacity: number) => void): number {
+    if (this.used === this.capacity) {
+      const capacity = Math.ceil(this.capacity * GROWTH);
+      whole(this.growing(capacity));
+      grown(capacity);
+    }
+    const position = this.used++;
+    this.ids[position] = id;
+    this.positions.set(id, position);
+    return position;
+  }
+
+  /** The row's values now (it is live). */
+  set(position: number, profile: IndexedProfile): void {
+    add(this.live, position);
+    this.members.add(position, profile.data_source_ids, profile.nationality_codes, profile.gender_value);
+    for (const field of NUMERIC_SORTS) this.numbers[field].set(position, profile.numbers[field]);
+    for (const field of RATING_FIELDS) this.ratings[field].add(position);
+  }
+
+  /** Takes a live row out of every set (its numbers stay: the numeric orders find it by them). */
+  detach(position: number): void {
+    remove(this.live, position);
+    this.members.remove(position);
+    for (const field of RATING_FIELDS) this.ratings[field].remove(position);
+  }
+
+  /** Room for `capacity` rows, pausing between arrays and within the big ones. */
+  *growing(capacity: number): Sliced<void> {
+    this.ids = yield* copiedInSlices(this.ids, new Int32Array(capacity));
+    for (const field of NUMERIC_SORTS) yield* this.numbers[field].growing(capacity);
+    this.live = resized(this.live, capacity);
+    yield* this.members.growing(capacity);
+    for (const field of RATING_FIELDS) this.ratings[field].grow(capacity);
+    this.capacity = capacity;
+  }
+
+  bytesByPart(): Record<string, number> {
+    const sum = (values: number[]) => values.reduce((total, n) => total + n, 0);
+    return {
+      rows: this.ids.byteLength + this.live.byteLength + this.positions.bytes(),
+      ...Object.fromEntries(Object.entries(this.members.bytesByPart()).map(([part, n]) => [`sets.${part}`, n])),
+      'sets.rating units': sum(RATING_FIELDS.map((field) => this.ratings[field].bytes())),
+      'numbers.ratings': sum(RATING_FIELDS.map((field) => this.numbers[field].bytes())),
+      'numbers.timestamps': this.numbers.created_at.bytes() + this.numbers.updated_at.bytes(),
+    };
+  }
+
+  /** For a snapshot: every array as it is. */
+  toParts(): Parts {
+    const fieldParts = <T extends { toParts(): Parts }>(of: Record<string, T>) =>
+      parts({}, {}, Object.fromEntries(Object.entries(of).map(([field, part]) => [field, part.toParts()])));
+    return parts(
+      { ids: this.ids, live: this.live },
+      { capacity: this.capacity, used: this.used },
+      {
+        positions: this.positions.toParts(),
+        ...this.members.toParts(),
+        numbers: fieldParts(this.numbers),
+        ratings: fieldParts(this.ratings),
+      },
+    );
+  }
+
+  /** The rows of `toParts`, their arrays those given (no copy per row). */
+  static fromParts(from: Parts): IndexRows {
+    const rows = new IndexRows(0);
+    const { children } = from;
+    rows.capacity = from.values.capacity as number;
+    rows.used = from.values.used as number;
+    rows.ids = from.arrays.ids as Int32Array;
+    rows.live = from.arrays.live as Bitset;
+    rows.positions = PositionById.fromParts(children.positions);
+    rows.members = MemberSets.fromParts(children, rows.capacity);
+    rows.numbers = Object.fromEntries(
+      NUMERIC_SORTS.map((field) => [field, NumberColumn.fromParts(children.numbers.children[field])]),
+    ) as Record<NumericSort, NumberColumn>;
+    rows.ratings = Object.fromEntries(
+      RATING_FIELDS.map((field) => [field, RatingRanges.fromParts(children.ratings.children[field], () => rows.numbers[field])]),
+    ) as Record<RatingField, RatingRanges>;
+    return rows;
+  }
+}
