@@ -268,10 +268,12 @@ export class ProfileIndex {
    * into one array each). Not to be changed while written: no `apply` meanwhile.
    */
   toParts(): Parts {
+    // the rows' parts at the top (as the file has always had its `ids` there)
+    const rows = this.columns.toParts();
     return parts(
-      {},
-      { version: this.version },
-      { rows: this.columns.toParts(), orders: this.orders.toParts(), search: this.search.toParts() },
+      rows.arrays,
+      { version: this.version, ...rows.values },
+      { ...rows.children, orders: this.orders.toParts(), search: this.search.toParts() },
     );
   }
 
@@ -281,7 +283,7 @@ export class ProfileIndex {
     const { children } = from;
     // the fields are read-only for everything but a constructor and this
     Object.assign(index, {
-      columns: IndexRows.fromParts(children.rows),
+      columns: IndexRows.fromParts(from),
       orders: SortOrders.fromParts(children.orders, index.orderedRowsSource()),
       search: SearchIndex.fromParts(children.search),
     });
