@@ -10,6 +10,7 @@ import { BlockStore, OrderedRows } from '../../../server/entities/profiles/count
 import { whole } from '../../../server/entities/profiles/count-index/slices';
 import { TokenIndex } from '../../../server/entities/profiles/count-index/tokens';
 import { NUMERIC_SORTS, ProfileIndex, type IndexedProfile, type ProfileChange } from '../../../server/entities/profiles/count-index/index';
+import { applyBatch, expectSameAnswers, indexed, modelOrder, rowArbitrary, SORTS, TEXT_SORTS, type ModelRow } from './count-index-model';
 
 describe('the profile index in less memory', () => {
   it('a coded number column gives back every value set, a byte a row, then two, then the values themselves', () => {
@@ -45,7 +46,7 @@ describe('the profile index in less memory', () => {
     copy.set(5, 123.456);
     expect(copy.get(5)).toBe(123.456);
     const grown = NumberColumn.fromParts(copy.toParts());
-    whole(grown.growing(capacity * 2));
+    whole(grown.resizing(capacity * 2));
     grown.set(capacity + 1, 0.5);
     expect([grown.get(5), grown.get(capacity + 1), grown.get(capacity + 2)]).toEqual([123.456, 0.5, NaN]);
   });
@@ -162,5 +163,38 @@ describe('the profile index in less memory', () => {
     for (const field of NUMERIC_SORTS) expect(parts[`orders.${field}`]).toBeLessThan(4 * rows * 1.01);
     // a name order also knows each row's block: two bytes a row
     expect(parts['orders.first_name']).toBeLessThan(6 * rows * 1.01);
+  });
+  it('an index read back with much spare room is sized to its rows, answers alike and grows again', async () => {
+    const rowsOf = (ids: number[], seed: number) =>
+      fc.sample(fc.tuple(...ids.map((id) => rowArbitrary(id))), { seed, numRuns: 1 })[0] as ModelRow[];
+    const ids = Array.from({ length: 3000 }, (_, i) => i + 1);
+    const model = new Map(rowsOf(ids, 5).map((row) => [row.id, row]));
+    // as after growths: room for 50,000 rows
+    const index = new ProfileIndex(1, 50_000, SORTS, [...RATING_FIELDS]);
+    for (const row of model.values()) index.load(indexed(row));
+    const orders = new Map(
+      TEXT_SORTS.map((field) => {
+        const order = modelOrder([...model.values()], field);
+        return [
+          field,
+          {
+            valued: order.filter((r) => r[field] !== null).map((r) => r.id),
+            missing: order.filter((r) => r[field] === null).map((r) => r.id),
+          },
+        ];
+      }),
+    );
+    index.loadOrders(orders, await TokenIndex.build([...model.values()].map((row) => row.document)));
+    const read = ProfileIndex.fromParts(index.toParts());
+    const before = read.bytes();
+    whole(read.fitting());
+    expect(read.bytes()).toBeLessThan(before / 3);
+    expectSameAnswers(read, model);
+    // 2,000 new rows (past the fitted room: it grows), then changes and deletions
+    const added = rowsOf(ids.map((id) => id + 3000).slice(0, 2000), 6).map((row): [number, ModelRow | null] => [row.id, row]);
+    applyBatch(model, added, 2, [read]);
+    const changed = rowsOf(ids.slice(0, 1500), 7).map((row, i): [number, ModelRow | null] => [row.id, i % 3 === 0 ? null : row]);
+    applyBatch(model, changed, 3, [read]);
+    expectSameAnswers(read, model);
   });
 });

@@ -50,6 +50,15 @@ export function resized(set: Bitset, size: number): Bitset {
   return grown;
 }
 
+/** The same members in a set sized for exactly `size` positions (a copy, bigger or smaller; the same set when it is that size). */
+export function sizedFor(set: Bitset, size: number): Bitset {
+  const words = wordsFor(size);
+  if (words === set.length) return set;
+  const sized = new Uint32Array(words);
+  sized.set(set.subarray(0, Math.min(words, set.length)));
+  return sized;
+}
+
 /** into −= other */
 export function subtractInto(into: Bitset, other: Bitset): void {
   const n = Math.min(into.length, other.length);

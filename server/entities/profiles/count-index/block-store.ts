@@ -41,11 +41,12 @@ export class BlockStore {
     this.blockOf[position] = id + 1;
   }
 
-  grow(capacity: number): void {
-    if (capacity <= this.blockOf.length) return;
-    const grown = this.blockOf instanceof Uint16Array ? new Uint16Array(capacity) : new Uint32Array(capacity);
-    grown.set(this.blockOf);
-    this.blockOf = grown;
+  /** Room for exactly `capacity` positions (more, or fewer: none past them is in a block). */
+  resize(capacity: number): void {
+    if (capacity === this.blockOf.length) return;
+    const sized = this.blockOf instanceof Uint16Array ? new Uint16Array(capacity) : new Uint32Array(capacity);
+    sized.set(this.blockOf.subarray(0, Math.min(capacity, this.blockOf.length)));
+    this.blockOf = sized;
   }
 
   register(block: Block): void {

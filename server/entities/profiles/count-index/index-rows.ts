@@ -1,5 +1,5 @@
 import { RATING_FIELDS, type RatingField } from '../../../../types/api';
-import { add, emptySet, remove, resized, size, type Bitset } from './bitset';
+import { add, emptySet, remove, size, sizedFor, type Bitset } from './bitset';
 import { NumberColumn } from './number-column';
 import { RatingRanges } from './rating-ranges';
 import { PositionById } from './positions';
@@ -65,7 +65,7 @@ export class IndexRows {
   newPosition(id: number, grown: (capacity: number) => void): number {
     if (this.used === this.capacity) {
       const capacity = Math.ceil(this.capacity * GROWTH);
-      whole(this.growing(capacity));
+      whole(this.resizing(capacity));
       grown(capacity);
     }
     const position = this.used++;
@@ -89,13 +89,13 @@ export class IndexRows {
     for (const field of RATING_FIELDS) this.ratings[field].remove(position);
   }
 
-  /** Room for `capacity` rows, pausing between arrays and within the big ones. */
-  *growing(capacity: number): Sliced<void> {
-    this.ids = yield* copiedInSlices(this.ids, new Int32Array(capacity));
-    for (const field of NUMERIC_SORTS) yield* this.numbers[field].growing(capacity);
-    this.live = resized(this.live, capacity);
-    yield* this.members.growing(capacity);
-    for (const field of RATING_FIELDS) this.ratings[field].grow(capacity);
+  /** Room for exactly `capacity` rows (more, or fewer down to `used`), pausing between arrays and within the big ones. */
+  *resizing(capacity: number): Sliced<void> {
+    this.ids = yield* copiedInSlices(this.ids.subarray(0, Math.min(this.ids.length, capacity)), new Int32Array(capacity));
+    for (const field of NUMERIC_SORTS) yield* this.numbers[field].resizing(capacity);
+    this.live = sizedFor(this.live, capacity);
+    yield* this.members.resizing(capacity);
+    for (const field of RATING_FIELDS) this.ratings[field].resize(capacity);
     this.capacity = capacity;
   }
 

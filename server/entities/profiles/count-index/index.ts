@@ -231,7 +231,7 @@ export class ProfileIndex {
   /** A position for a new id (every array sized by rows grows when they are full). */
   private newPosition(id: number): number {
     return this.columns.newPosition(id, (capacity) => {
-      this.orders.grow(capacity);
+      this.orders.resize(capacity);
       this.search.grow(capacity);
     });
   }
@@ -242,9 +242,23 @@ export class ProfileIndex {
    * nothing reads the index meanwhile.
    */
   private *growing(capacity: number): Sliced<void> {
-    yield* this.columns.growing(capacity);
-    this.orders.grow(capacity);
+    yield* this.columns.resizing(capacity);
+    this.orders.resize(capacity);
     this.search.grow(capacity);
+  }
+
+  /**
+   * The per-row arrays sized to the rows (2 % above) when more than a tenth of them is spare:
+   * a snapshot written after the index grew carries that room (a quarter at most) into every
+   * process that reads it. Before the index answers (after a snapshot is read), in slices.
+   */
+  *fitting(): Sliced<void> {
+    const { used, capacity } = this.columns;
+    const fit = Math.ceil(used * 1.02) + 1024;
+    if (capacity <= fit * 1.1) return;
+    yield* this.columns.resizing(fit);
+    this.orders.resize(fit);
+    this.search.grow(fit);
   }
 
   /** The rows whose rating lies in [gte, lte] (no rating fails both comparisons, as NULL does in SQL). */

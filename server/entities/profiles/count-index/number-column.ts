@@ -50,15 +50,16 @@ export class NumberColumn {
     this.values[position] = missing ? NaN : value;
   }
 
-  /** Room for `capacity` rows (a bigger copy, a million values at a time). */
-  *growing(capacity: number): Sliced<void> {
-    if (capacity <= this.capacity) return;
+  /** Room for exactly `capacity` rows (a copy, bigger or smaller, a million values at a time). */
+  *resizing(capacity: number): Sliced<void> {
+    if (capacity === this.capacity) return;
+    const kept = Math.min(capacity, this.capacity);
     if (this.codes === undefined) {
-      this.values = yield* copiedInSlices(this.values, new Float64Array(capacity).fill(NaN));
+      this.values = yield* copiedInSlices(this.values.subarray(0, kept), new Float64Array(capacity).fill(NaN));
       return;
     }
-    if (this.codes instanceof Uint8Array) this.codes = yield* copiedInSlices(this.codes, new Uint8Array(capacity));
-    else this.codes = yield* copiedInSlices(this.codes, new Uint16Array(capacity));
+    if (this.codes instanceof Uint8Array) this.codes = yield* copiedInSlices(this.codes.subarray(0, kept), new Uint8Array(capacity));
+    else this.codes = yield* copiedInSlices(this.codes.subarray(0, kept), new Uint16Array(capacity));
   }
 
   bytes(): number {

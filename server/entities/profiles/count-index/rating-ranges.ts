@@ -1,4 +1,4 @@
-import { add, emptySet, remove, resized, unionInto, type Bitset } from './bitset';
+import { add, emptySet, remove, sizedFor, unionInto, type Bitset } from './bitset';
 import type { NumberColumn } from './number-column';
 import type { OrderedRows } from './ordered-rows';
 import type { Sliced } from './slices';
@@ -23,8 +23,8 @@ export class RatingRanges {
     this.units = Array.from({ length: 10 }, () => emptySet(capacity));
   }
 
-  grow(capacity: number): void {
-    this.units = this.units.map((set) => resized(set, capacity));
+  resize(capacity: number): void {
+    this.units = this.units.map((set) => sizedFor(set, capacity));
   }
 
   add(position: number): void {

@@ -1,6 +1,6 @@
 import { RATING_FIELDS, type RatingField } from '../../../../types/api';
 import type { ProfileFilters } from '../filters';
-import { add, emptySet, intersectInto, remove, resized, setsFromParts, setsToParts, size, unionInto, type Bitset } from './bitset';
+import { add, emptySet, intersectInto, remove, setsFromParts, setsToParts, size, sizedFor, unionInto, type Bitset } from './bitset';
 import { parts, type Parts } from './parts';
 import type { RememberedSets } from './remembered-sets';
 import type { SearchIndex } from './tokens';
@@ -31,12 +31,12 @@ export class MemberSets {
     for (const sets of this.all()) for (const set of sets.values()) remove(set, position);
   }
 
-  /** Room for `capacity` rows, pausing between sets. */
-  *growing(capacity: number): Sliced<void> {
+  /** Sets sized for exactly `capacity` rows, pausing between them. */
+  *resizing(capacity: number): Sliced<void> {
     this.capacity = capacity;
     for (const sets of this.all()) {
       for (const [key, set] of sets) {
-        sets.set(key, resized(set, capacity));
+        sets.set(key, sizedFor(set, capacity));
         yield;
       }
     }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { ProfileIndex } from './index';
+import { inSlices } from './slices';
 import { commitAt, databaseIdentity, journalGap } from './snapshot-identity';
 import { readSnapshotHeader, readSnapshotParts, SnapshotRefused, writeSnapshotFile } from './snapshot-file';
 
@@ -56,6 +57,7 @@ export async function loadSnapshot(
     if (gap) throw new SnapshotRefused(gap);
     const index = ProfileIndex.fromParts(await readSnapshotParts(file, header, pause));
     if (index.version !== header.version) throw new SnapshotRefused('its parts and its header disagree');
+    await inSlices(index.fitting()); // no spare room read from the file (see fitting)
     return { index, identity, bytes: header.bytes, ms: Date.now() - started };
   } catch (error) {
     if (error instanceof SnapshotRefused) return { refused: error.message };

@@ -179,8 +179,8 @@ export class SortOrders {
     return fromEnd ? picked.reverse() : picked;
   }
 
-  grow(capacity: number): void {
-    for (const order of this.orders.values()) order.store?.grow(capacity);
+  resize(capacity: number): void {
+    for (const order of this.orders.values()) order.store?.resize(capacity);
   }
 
   /** The rows of `field` that have a value, ascending by (value, id); undefined when it has no order. */
