@@ -16,3 +16,8 @@ export function takeFirstRequest(url: string, token: string | undefined): Promis
   delete first.at[url];
   return response;
 }
+
+/** Whether the page asked for its first calls (for the token it was opened with): the app then waits for them before its first render (src/firstScreen.ts). */
+export function hasFirstRequests(): boolean {
+  return (window as { __firstRequests?: FirstRequests }).__firstRequests !== undefined;
+}

@@ -3,6 +3,7 @@
 // /x list, /x/create, /x/:id show, /x/:id/update edit, plus the declaration's own routes.
 import { AdminContext, AdminUI, CustomRoutes, Resource } from 'react-admin';
 import { useState } from 'react';
+import { QueryClient } from '@tanstack/react-query';
 import { Route, RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { authProvider } from '../authProvider';
 import { AlertActionPage } from '../resources/notifications/AlertActionPage';
@@ -15,6 +16,7 @@ import { ProfileSettingsPage } from './auth/ProfileSettingsPage';
 import { ResetPasswordPage } from './auth/ResetPasswordPage';
 import { SignupPage } from './auth/SignupPage';
 import { Home } from './home/Home';
+import { firstAnswersStaleTime, prepareFirstScreen } from './firstScreen';
 import { AdminKitBridge } from './public/AdminKitBridge';
 import { i18nProvider } from './i18n/i18nProvider';
 import { AppLayout } from './layout/AppLayout';
@@ -24,6 +26,17 @@ import { darkTheme, lightTheme, themeKeepingStore } from './theme';
 
 const dataProvider = createDataProvider({ apiUrl: API_URL, resourcePaths: apiPathsOf(registry) });
 const store = themeKeepingStore();
+// react-admin renders nothing until the store's locale is the i18nProvider's, then the whole app
+// again in a blocking render (an effect's update, which a transition cannot slice): it starts there.
+if (store.getItem('locale') === undefined) store.setItem('locale', i18nProvider.getLocale());
+const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: firstAnswersStaleTime } } });
+// Our authProvider has no canAccess: every access is granted. react-admin still runs a query for
+// some checks (a list's) and renders its screen again when it answers; they start answered.
+queryClient.setQueryDefaults(['auth', 'canAccess'], { initialData: true, staleTime: Number.POSITIVE_INFINITY });
+
+/** Before the first render: the answers the page asked for early, in the cache (src/firstScreen.ts). */
+export const prepareFirstRender = (pathname: string, search: string) =>
+  prepareFirstScreen({ queryClient, authProvider, dataProvider, registry }, pathname, search);
 
 function resourceOf({ name, list, show: Show, create: Create, edit: Edit, routes = [], menu, recordRepresentation }: ResourceDeclaration) {
   // react-router ranks the static 'create' and ':id/update' above ':id'.
@@ -54,6 +67,7 @@ export function AdminApp() {
   return (
     <AdminContext
       dataProvider={dataProvider}
+      queryClient={queryClient}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       store={store}

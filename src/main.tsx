@@ -13,8 +13,16 @@ const show = (app: ReactNode) => root.render(<StrictMode>{app}</StrictMode>);
 const loadAdmin = () => import('./App');
 
 function openAdmin() {
-  preloadRouteScreen(window.location.pathname);
-  loadAdmin().then(({ App }) => show(<App />));
+  const { pathname, search } = window.location;
+  preloadRouteScreen(pathname);
+  // the first render waits for the screen's first answers (src/firstScreen.ts) and is a
+  // transition: React renders in slices, leaving the main thread free between them
+  loadAdmin()
+    .then(async ({ App, prepareFirstRender }) => {
+      await prepareFirstRender(pathname, search);
+      return App;
+    })
+    .then((App) => startTransition(() => show(<App />)));
 }
 
 // The page came with its screen prerendered (server/http/page-preloads.ts): React renders over it as a

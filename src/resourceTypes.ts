@@ -1,5 +1,6 @@
 import type { ComponentType, ReactElement } from 'react';
 import type { RecordToStringFunction } from 'react-admin';
+import type { AppDataProvider } from '../dataProvider';
 
 /** Menu groups of the side menu, in display order (SPEC §2 Side menu). */
 export type MenuGroup = 'Management' | 'Data Operations' | 'Rules' | 'Monitoring' | 'Admin';
@@ -55,4 +56,15 @@ export interface ResourceDeclaration {
   edit?: ComponentType;
   /** extra <Route path="…"> elements relative to /{name} */
   routes?: ReactElement[];
+  /**
+   * What the list asks for first when its address has no query, as react-admin's queries: answered
+   * before the app's first render when the page asked for them early (src/firstScreen.ts).
+   */
+  listFirstQueries?: FirstQuery[];
+}
+
+/** One of a screen's first queries: react-query's key as the screen's hook makes it, and its fetch. */
+export interface FirstQuery {
+  queryKey: readonly unknown[];
+  queryFn: (dataProvider: AppDataProvider) => Promise<unknown>;
 }

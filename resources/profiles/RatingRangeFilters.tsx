@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, Checkbox, FormControlLabel, Slider } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { RATING_FIELDS, type RatingField } from '../../types/api';
@@ -50,9 +50,15 @@ function RatingRangeFilter({
   const label = translate(`resources.profiles.fields.${field}`);
   const enabled = range !== undefined;
   const [low, high] = range ?? bounds;
-  // While a thumb is dragged the slider moves alone; the address changes once, on release.
+  // While a thumb is dragged the slider moves alone; the address changes once, on release. A new
+  // range from the address resets it during the render (React's way to adjust state to a prop:
+  // an effect would render every slider a second time as the screen mounts).
   const [shown, setShown] = useState<Range>([low, high]);
-  useEffect(() => setShown([low, high]), [low, high]);
+  const [resetFrom, setResetFrom] = useState<Range>([low, high]);
+  if (resetFrom[0] !== low || resetFrom[1] !== high) {
+    setResetFrom([low, high]);
+    setShown([low, high]);
+  }
 
   return (
     <Box sx={{ px: 1, minWidth: 0 }}>

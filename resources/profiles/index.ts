@@ -4,7 +4,9 @@ import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import type { ProfileSummary } from '../../types/api';
 import { lazyScreen } from '../../src/admin-kit/lazyScreen';
 import type { ResourceDeclaration } from '../../src/resourceTypes';
+import { firstPageQuery } from '../../src/admin-kit/list/firstPage';
 import { profileRoutes } from './profileRoutes';
+import { DIMENSIONS_QUERY } from './useProfileFilterOptions';
 
 export const profiles: ResourceDeclaration = {
   name: 'profiles',
@@ -21,6 +23,8 @@ export const profiles: ResourceDeclaration = {
     (m) => m.ProfileShow,
   ),
   routes: profileRoutes,
+  // as the page asks for them itself (src/public/firstRequests.ts)
+  listFirstQueries: [DIMENSIONS_QUERY, firstPageQuery('profiles')],
 };
 
 export default profiles;

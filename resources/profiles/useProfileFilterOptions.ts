@@ -4,6 +4,12 @@ import { useDataProvider } from 'react-admin';
 import type { ProfileDimensions } from '../../types/api';
 import type { AppDataProvider } from '../../dataProvider';
 
+/** The query of the dimensions, shared with the list's first queries (firstQueries.ts). */
+export const DIMENSIONS_QUERY = {
+  queryKey: ['profiles', 'dimensions'],
+  queryFn: (dataProvider: AppDataProvider) => dataProvider.request<ProfileDimensions>('GET', '/profiles/dimensions/'),
+} as const;
+
 /**
  * What the profile filters offer (GET /profiles/dimensions/), fetched once for all the
  * filter widgets of the screen. SPEC §8: a failed fetch is only logged to the console;
@@ -12,10 +18,10 @@ import type { AppDataProvider } from '../../dataProvider';
 export function useProfileFilterOptions(): ProfileDimensions | undefined {
   const dataProvider = useDataProvider<AppDataProvider>();
   const { data, error } = useQuery({
-    queryKey: ['profiles', 'dimensions'],
+    queryKey: DIMENSIONS_QUERY.queryKey,
     retry: false,
     staleTime: 5 * 60 * 1000,
-    queryFn: () => dataProvider.request<ProfileDimensions>('GET', '/profiles/dimensions/'),
+    queryFn: () => DIMENSIONS_QUERY.queryFn(dataProvider),
   });
   useEffect(() => {
     if (error) console.error('Failed to fetch dimensions.', error);

@@ -11,8 +11,14 @@ const SideMenu = () => <AppMenu />;
 
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
-    // minWidth 0: a wide table scrolls inside its box instead of pushing the page sideways
-    <Layout appBar={AppTopBar} menu={SideMenu} sx={{ '& .RaLayout-content': { minWidth: 0 } }}>
+    // minWidth 0 (react-admin's layout is at least as wide as its content): a wide table scrolls
+    // inside its box (src/admin-kit/list/SpecList.tsx) instead of widening the page, so a phone
+    // shows the screen's header, search and filters at its own width
+    <Layout
+      appBar={AppTopBar}
+      menu={SideMenu}
+      sx={{ minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } }}
+    >
       {children}
     </Layout>
   );

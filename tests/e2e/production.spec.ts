@@ -120,6 +120,26 @@ test('a profiles page opened directly asks for its first calls with the page, an
   expect(refused).toEqual([]);
 });
 
+test('on a phone the profiles screen fits its width: its wide table scrolls inside its own box', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await signIn(page, admin);
+  await page.goto('/profiles');
+  await expect(page.getByRole('columnheader', { name: 'First Name' })).toBeVisible();
+  // the header's buttons and the filters are within the screen, the page does not scroll sideways
+  await expect(page.getByRole('button', { name: 'Export' })).toBeInViewport();
+  const widths = await page.evaluate(() => {
+    const table = document.querySelector('table');
+    return {
+      page: document.documentElement.scrollWidth,
+      screen: window.innerWidth,
+      table: table?.scrollWidth ?? 0,
+      box: table?.closest('.MuiPaper-root')?.clientWidth ?? 0,
+    };
+  });
+  expect(widths.page).toBeLessThanOrEqual(widths.screen);
+  expect(widths.table).toBeGreaterThan(widths.box);
+});
+
 test('an operator backs up the running app’s database, and a restore over it is refused while it runs', () => {
   const dataDir = process.env.E2E_DATA_DIR;
   expect(dataDir, 'the global setup names the app’s DATA_DIR').toBeTruthy();

@@ -11,11 +11,13 @@ import { PAGE_SIZE } from '../../constants';
 import { loadErrorText } from '../errorMessage';
 import { PageHeading } from '../PageHeading';
 import { fromListParams } from './addressQuery';
+import { SERVER_ORDER } from './firstPage';
 import { AddressSync, useSeedFromAddress } from './AddressSync';
 import { BulkBannerAlert, BulkBannerProvider, useBulkBannerState } from './bulkBanner';
 import { SearchBox } from './SearchBox';
 import { withSortState } from './SortStateColumn';
 import { SpecPager } from './SpecPager';
+import { StableListContext } from './StableListContext';
 import type { AddressStyle, ListActionsProps, ListFilterDeclaration } from './types';
 
 export interface SpecListProps {
@@ -46,18 +48,13 @@ export function SpecList({ resource, addressStyle = 'ordering', filters = [], ch
   const address = { storeKey: `${resource}.addressList`, style: addressStyle, filterKeys };
   useSeedFromAddress(address);
   return (
-    <ListBase
-      resource={resource}
-      storeKey={address.storeKey}
-      disableSyncWithLocation
-      perPage={PAGE_SIZE}
-      // no ordering unless the address asks for one: the server's default order
-      sort={{ field: '', order: 'ASC' }}
-    >
-      <AddressSync {...address} />
-      <SpecListView {...view} filters={filters} filterKeys={filterKeys}>
-        {children}
-      </SpecListView>
+    <ListBase resource={resource} storeKey={address.storeKey} disableSyncWithLocation perPage={PAGE_SIZE} sort={SERVER_ORDER}>
+      <StableListContext>
+        <AddressSync {...address} />
+        <SpecListView {...view} filters={filters} filterKeys={filterKeys}>
+          {children}
+        </SpecListView>
+      </StableListContext>
     </ListBase>
   );
 }
@@ -116,7 +113,7 @@ function SpecListView({
 
       <BulkBannerAlert banner={banner} onClose={() => setBanner(null)} />
       <BulkBannerProvider show={setBanner}>
-        <Paper variant="outlined">
+        <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
           {list.error ? (
             <Alert severity="error" sx={{ m: 1 }}>
               {loadErrorText(list.error, translate)}

@@ -1,0 +1,18 @@
+// What a <SpecList> asks for when its address says nothing — page 1, the server's order, no
+// filter — in one place for SpecList and for the first screen's early answers
+// (src/firstScreen.ts), whose query key must be exactly react-admin's own (useGetList's).
+import { PAGE_SIZE } from '../../constants';
+import type { FirstQuery } from '../../resourceTypes';
+
+/** No ordering unless the address asks for one: the server's default order. */
+export const SERVER_ORDER = { field: '', order: 'ASC' } as const;
+
+/** The list's first page as useGetList keys and fetches it. */
+export function firstPageQuery(resource: string): FirstQuery {
+  const params = { pagination: { page: 1, perPage: PAGE_SIZE }, sort: { ...SERVER_ORDER }, filter: {} };
+  return {
+    queryKey: [resource, 'getList', params],
+    queryFn: (dataProvider) =>
+      dataProvider.getList(resource, params).then(({ data, total, pageInfo, meta }) => ({ data, total, pageInfo, meta })),
+  };
+}
