@@ -19,7 +19,7 @@ import {
   profileCountIndexSettled,
   profileIndexStats,
 } from '../../server/entities/profiles/count-index/manager';
-import { journalHead, pruneJournal } from '../../server/entities/profiles/count-index/journal';
+import { journalHead, pruneJournal, readJournal } from '../../server/entities/profiles/count-index/journal';
 import { expectIndexMatchesSql, indexedTestApi, sqlCount } from './profile-index-checks';
 import { Random } from '../../server/vocabulary/random';
 
@@ -256,5 +256,20 @@ describe('what the index cannot follow', () => {
     expect(stats().rebuildReasons.at(-1)).toBe('the table was emptied');
     expect(stats().rows).toBe(40);
     await expectIndexMatchesSql(db, 37, 30);
+  });
+});
+
+describe('the journal read', () => {
+  it('runs with JIT off (a compile of ~330 ms at ten million), only for itself, and reads the latest changes', async () => {
+    const showJit = async () => (await sql<{ jit: string }>`SHOW jit`.execute(db)).rows[0].jit;
+    const outside = await showJit();
+    await sql`UPDATE profile SET last_name = 'Unjitted' WHERE id = (SELECT min(id) FROM profile)`.execute(db);
+    const head = (await journalHead(db))!;
+    const read = await readJournal(db, head - 1, 10);
+    expect(read.jit).toBe('off');
+    expect(read.head).toBe(head);
+    expect(read.changes?.length).toBe(1);
+    // SET LOCAL: the pool's connections keep their own setting
+    expect(await showJit()).toBe(outside);
   });
 });

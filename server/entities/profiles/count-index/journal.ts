@@ -68,6 +68,8 @@ export interface JournalRead {
   changed: number;
   /** their changes, unless there were more than the limit */
   changes?: ProfileChange[];
+  /** PostgreSQL's `jit` setting the read ran under: always 'off' (see readJournal) */
+  jit: string;
 }
 
 type LogRow = IndexedRow & {
@@ -78,6 +80,7 @@ type LogRow = IndexedRow & {
   changed_id: number | null;
   search_changed: boolean | null;
   exists: boolean | null;
+  jit: string;
 } & Record<string, unknown>;
 
 const previousOf = (column: string): RawBuilder<unknown> =>
@@ -85,8 +88,22 @@ const previousOf = (column: string): RawBuilder<unknown> =>
     SELECT q.id FROM profile q WHERE (q.${column}, q.id) < (p.${column}, p.id) ORDER BY q.${column} DESC, q.id DESC LIMIT 1) END AS "previous_${column}",
     p.${column} IS NULL AS "missing_${column}"`);
 
-/** The changes committed after version `after`, up to the head; the rows only when at most `limit` profiles changed. */
+/**
+ * The changes committed after version `after`, up to the head; the rows only when at most `limit` profiles changed.
+ *
+ * Read with JIT compilation off (`SET LOCAL`, this transaction only): at ten million profiles the planner's
+ * estimate of this statement (the journal's big commits, two `previous_*` lookups per row) passes
+ * `jit_optimize_above_cost`, and PostgreSQL spent ~330 ms compiling a read that executes in 3–16 ms
+ * (docs/PERFORMANCE.md, issue 20). PGlite has no JIT; the setting exists there and changes nothing.
+ */
 export async function readJournal(db: Kysely<Database>, after: number, limit: number): Promise<JournalRead> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL jit = off`.execute(trx);
+    return readJournalRows(trx, after, limit);
+  });
+}
+
+async function readJournalRows(db: Kysely<Database>, after: number, limit: number): Promise<JournalRead> {
   const previous = sql.join(DATABASE_SORTS.map(({ column }) => previousOf(column)));
   const { rows } = await sql<LogRow>`
     WITH head AS (SELECT version FROM table_version WHERE table_name = 'profile'),
@@ -98,7 +115,8 @@ export async function readJournal(db: Kysely<Database>, after: number, limit: nu
       WHERE ch.xid IN (SELECT xid FROM commits) GROUP BY ch.profile_id),
     meta AS (
       SELECT (SELECT version FROM head)::text AS head, (SELECT count(*) FROM commits)::int AS commits,
-             (SELECT bool_or(reset) FROM commits) AS reset, (SELECT count(*) FROM changed)::int AS changed),
+             (SELECT bool_or(reset) FROM commits) AS reset, (SELECT count(*) FROM changed)::int AS changed,
+             current_setting('jit') AS jit),
     rows AS (
       SELECT changed.profile_id AS changed_id, changed.search_changed, p.id IS NOT NULL AS exists, ${INDEXED_COLUMNS}, ${previous}
       FROM changed LEFT JOIN profile p ON p.id = changed.profile_id
@@ -110,6 +128,7 @@ export async function readJournal(db: Kysely<Database>, after: number, limit: nu
     commits: Number(meta.commits),
     reset: meta.reset === true,
     changed: Number(meta.changed),
+    jit: meta.jit,
   };
   if (read.changed > limit) return read;
   // a catch-up at ten million may read a million rows: made into changes a slice at a time
