@@ -9,6 +9,7 @@ import {
 } from '../server/entities/profiles/count-index/manager';
 import { journalHead } from '../server/entities/profiles/count-index/journal';
 import { snapshotOptions } from '../server/entities/profiles/count-index/snapshot-store';
+import { RememberedSets } from '../server/entities/profiles/count-index/remembered-sets';
 import { runProfileCase, type CaseName } from './profile-cases';
 import { ensureProfiles, ensureUser, profileCount } from './seeding';
 
@@ -80,6 +81,8 @@ export interface ProfileBenchOptions {
   countChecks?: number;
   slowest?: number;
   cpuProfile?: string;
+  /** what-if (in-process server): the index's remembered-sets budget in MB instead of its own (a private field set from here) */
+  rememberedMb?: number;
 }
 
 /**
@@ -130,6 +133,10 @@ export async function benchProfiles(target: { databaseUrl?: string; dataDir?: st
               ', ',
             )}; process RSS ${mb(process.memoryUsage().rss)}, heap used ${mb(heapAfter.heapUsed)}, array buffers ${mb(heapAfter.arrayBuffers)}`,
         );
+      if (index && options.rememberedMb) {
+        Object.assign(index, { remembered: new RememberedSets(options.rememberedMb * 2 ** 20) });
+        console.log(`  what-if: the index remembers up to ${options.rememberedMb} MB of sets (its own budget set aside)`);
+      }
     }
     const total = await profileCount(db);
     const dataSourceIds = (await db.selectFrom('data_source').select('id').execute()).map((r) => r.id);

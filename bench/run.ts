@@ -54,6 +54,8 @@ const { values, positionals } = parseArgs({
     slowest: { type: 'string', default: '0' },
     /** profiles, in-process server: its CPU profile over each load run, to <prefix>-<case>-<role>.cpuprofile (bench/cpu-profile.ts sums it up) */
     'cpu-profile': { type: 'string' },
+    /** profiles, in-process server, what-if: the index's remembered-sets budget in MB (a rebuild drops it) */
+    'remembered-mb': { type: 'string' },
     connections: { type: 'string', default: '32' },
     'ingest-profiles': { type: 'string', default: '100000' },
     'pglite-ingest-profiles': { type: 'string', default: '100000' },
@@ -113,6 +115,7 @@ if (parts.includes('profiles')) {
     countChecks: values['count-checks'] ? Number(values['count-checks']) : undefined,
     slowest: Number(values.slowest),
     cpuProfile: values['cpu-profile'],
+    rememberedMb: values['remembered-mb'] ? Number(values['remembered-mb']) : undefined,
   };
   const rows: Record<string, string | number>[] = [];
   if (!values['no-pglite']) {
