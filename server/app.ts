@@ -118,6 +118,7 @@ export async function buildApp({ config, handle, workers = true, logger, extraAp
             enableProfileCountIndex(handle.db, {
               log: instance.log,
               retentionMs: config.profileIndexJournalMinutes * 60_000,
+              cacheBytes: config.profileIndexCacheMb === undefined ? undefined : config.profileIndexCacheMb * 2 ** 20,
               snapshots: snapshotOptions(config.dataDir, handle.kind === 'pglite'),
             });
             void handle.restock();

@@ -30,6 +30,8 @@ export interface Config {
    * server restarted within it starts from its snapshot in DATA_DIR/profile-index, later it rebuilds
    */
   profileIndexJournalMinutes: number;
+  /** at most this many MB of the profile index's remembered sets (PROFILE_INDEX_CACHE_MB); unset: 32 MB per million rows, 32 at least */
+  profileIndexCacheMb?: number;
 }
 
 export interface JobTiming {
@@ -97,5 +99,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     allowPrivateFeeds: flag(env.ALLOW_PRIVATE_FEEDS) ?? false,
     profileIndexJournalMinutes: Math.max(1, Number(env.PROFILE_INDEX_JOURNAL_MINUTES) || 180),
+    profileIndexCacheMb: Number(env.PROFILE_INDEX_CACHE_MB) > 0 ? Number(env.PROFILE_INDEX_CACHE_MB) : undefined,
   };
 }

@@ -4,7 +4,7 @@ import { emptySet, has, type Bitset } from './bitset';
 import { SearchIndex, TokenIndex } from './tokens';
 import { GROWTH, IndexRows, isNumericSort, type IndexedProfile } from './index-rows';
 import { SortOrders } from './sort-orders';
-import { RememberedSets } from './remembered-sets';
+import { RememberedSets, rememberedBudget } from './remembered-sets';
 import { ReadWriteGate } from './read-write-gate';
 import { buildingSet } from './set-builder';
 import { inSlices, whole, type Sliced, type Slicer } from './slices';
@@ -45,8 +45,9 @@ export class ProfileIndex {
   private columns: IndexRows;
   private readonly orders: SortOrders;
   private search: SearchIndex;
-  /** sets computed at this version (cleared when it moves): ~32 MB, a few hundred sets at a million rows */
-  private readonly remembered = new RememberedSets(32 * 2 ** 20);
+  /** sets computed at this version (cleared when it moves): 32 bytes a row (32 MB at least, a few hundred sets), up to `limitCaches` */
+  private readonly remembered = new RememberedSets(() => rememberedBudget(this.columns.capacity, this.cacheCeiling));
+  private cacheCeiling = Infinity;
   /** reads and a change applied in slices never overlap */
   private readonly gate = new ReadWriteGate();
   /** a change did not fit half-way: what it holds matches no version of the table (the manager rebuilds) */
@@ -71,6 +72,11 @@ export class ProfileIndex {
 
   get rows(): number {
     return this.columns.count;
+  }
+
+  /** At most `bytes` of remembered sets (PROFILE_INDEX_CACHE_MB); undefined: as many as the rows call for (`rememberedBudget`). */
+  limitCaches(bytes: number | undefined): void {
+    this.cacheCeiling = bytes ?? Infinity;
   }
 
   /** Adds a row while building (in id order), without placing it in the orders yet (`loadOrders`). */

@@ -31,6 +31,8 @@ export interface IndexOptions {
   retentionMs?: number;
   /** start from a snapshot on disk and keep it (snapshot-store.ts); unset: always build */
   snapshots?: SnapshotOptions;
+  /** at most this many bytes of remembered sets (PROFILE_INDEX_CACHE_MB); unset: 32 bytes a row, 32 MB at least */
+  cacheBytes?: number;
 }
 
 export interface IndexStats {
@@ -50,6 +52,7 @@ interface State {
   minRows: number;
   log?: FastifyBaseLogger;
   retentionMs: number;
+  cacheBytes?: number;
   index?: ProfileIndex;
   building?: Promise<void>;
   catchingUp?: Promise<void>;
@@ -76,6 +79,7 @@ export function enableProfileCountIndex(db: Kysely<Database>, options: IndexOpti
     minRows: options.minRows ?? DEFAULT_MIN_ROWS,
     log: options.log,
     retentionMs: options.retentionMs ?? LOG_RETENTION_MS,
+    cacheBytes: options.cacheBytes,
     nextBuildAt: 0,
     timers: [],
     stats: { builds: 0, lastBuildMs: 0, catchUps: 0, changesApplied: 0, rebuildReasons: [] },
@@ -248,6 +252,7 @@ function startBuild(state: State, reason: string): void {
     if (reason !== 'start' && reason !== 'none yet') state.stats.rebuildReasons = [...state.stats.rebuildReasons, reason].slice(-20); // the latest
     state.log?.info({ profiles: total, reason }, 'profile index: building');
     const index = await buildProfileIndex(state.db, total);
+    index.limitCaches(state.cacheBytes);
     state.index = index;
     state.stats.builds++;
     state.stats.lastBuildMs = Date.now() - started;
@@ -277,6 +282,7 @@ function startBuild(state: State, reason: string): void {
 async function startFromSnapshot(state: State): Promise<boolean> {
   const index = await state.snapshots!.load(state.minRows);
   if (!index || states.get(state.db) !== state) return false;
+  index.limitCaches(state.cacheBytes);
   state.index = index;
   const head = await journalHead(state.db);
   if (head !== undefined) await currentIndex(state, head);

@@ -11,8 +11,12 @@ import type { Bitset } from './bitset';
 export class RememberedSets {
   private readonly sets = new Map<string, { set: Bitset; count?: number }>();
   private held = 0;
+  private readonly budget: () => number;
 
-  constructor(private readonly budgetBytes: number) {}
+  /** `budget` in bytes, or asked at each `put` (the index's follows its rows: `rememberedBudget`). */
+  constructor(budget: number | (() => number)) {
+    this.budget = typeof budget === 'number' ? () => budget : budget;
+  }
 
   /** The set under `key`, if it is remembered. */
   get(key: string): Bitset | undefined {
@@ -32,10 +36,11 @@ export class RememberedSets {
    */
   put(key: string, set: Bitset, count?: number): Bitset {
     this.forget(key);
-    if (set.byteLength > this.budgetBytes) return set;
+    const budget = this.budget();
+    if (set.byteLength > budget) return set;
     this.sets.set(key, { set, count });
     this.held += set.byteLength;
-    while (this.held > this.budgetBytes) this.forget(this.sets.keys().next().value!);
+    while (this.held > budget) this.forget(this.sets.keys().next().value!);
     return set;
   }
 
@@ -64,4 +69,15 @@ export class RememberedSets {
     this.sets.delete(key);
     this.held -= found.set.byteLength;
   }
+}
+
+/**
+ * The remembered sets' budget for an index of `capacity` rows: 32 bytes a row (256 sets' worth: a set is a
+ * bit a row), 32 MB at the least — at a million rows the whole profiles mix of a role stays remembered
+ * (~250 sets of 128 KB); at ten million a set is 1.27 MB and a fixed 32 MB held ~25, fewer than one role's
+ * mix asks for (~200 MB: docs/PERFORMANCE.md, issue 20), so nothing stayed. `ceilingBytes` (an operator's
+ * PROFILE_INDEX_CACHE_MB) caps it.
+ */
+export function rememberedBudget(capacity: number, ceilingBytes = Infinity): number {
+  return Math.min(ceilingBytes, Math.max(32 * 2 ** 20, 32 * capacity));
 }
