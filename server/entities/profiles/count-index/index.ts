@@ -45,7 +45,7 @@ export class ProfileIndex {
   private columns: IndexRows;
   private readonly orders: SortOrders;
   private search: SearchIndex;
-  /** sets computed at this version (cleared when it moves): 32 bytes a row (32 MB at least, a few hundred sets), up to `limitCaches` */
+  /** sets computed (corrected when it moves, remembered-sets.ts): 32 bytes a row (32 MB at least, a few hundred sets), up to `limitCaches` */
   private readonly remembered = new RememberedSets(() => rememberedBudget(this.columns.capacity, this.cacheCeiling));
   private cacheCeiling = Infinity;
   /** reads and a change applied in slices never overlap */
@@ -143,6 +143,7 @@ export class ProfileIndex {
     // the index grows (if it must) before the changes, in slices, rather than at the row that fills it
     let added = 0;
     const { columns } = this;
+    const changed: number[] = [];
     for (let i = 0; i < changes.length; i++) if (changes[i].profile && columns.positions.get(changes[i].id) === undefined) added++;
     if (columns.used + added > columns.capacity) yield* this.growing(Math.max(columns.used + added, Math.ceil(columns.capacity * GROWTH)));
     for (let i = 0; i < changes.length; i++) {
@@ -150,6 +151,7 @@ export class ProfileIndex {
       const change = changes[i];
       const known = columns.positions.get(change.id);
       const wasLive = known !== undefined && has(columns.live, known);
+      if (known !== undefined) changed.push(known);
       if (wasLive) {
         columns.detach(known);
         // the numbers still hold the row's old values: numeric orders find it by them
@@ -160,11 +162,13 @@ export class ProfileIndex {
         continue;
       }
       const position = known ?? this.newPosition(change.id);
+      if (known === undefined) changed.push(position);
       columns.set(position, change.profile);
       if (change.searchChanged || !wasLive) this.search.set(position, change.search_text ?? '');
       placed.push({ position, previous: change.previous });
     }
-    this.remembered.clear();
+    // the remembered sets follow: each changed row's bit by its set's test (sets with a search term are dropped)
+    yield* this.remembered.correcting(changed);
     if (!(yield* this.orders.placing(placed))) {
       this.broken = true;
       return false;
@@ -191,7 +195,12 @@ export class ProfileIndex {
     const { capacity, live, members } = this.columns;
     const { search, remembered } = this;
     const ratingRange = (field: RatingField, gte: number, lte: number) => this.inRange(field, gte, lte);
-    return buildingSet({ capacity, live, members, search, remembered, ratingRange }, readable, filters, terms);
+    const ratingTest = (field: RatingField, gte: number, lte: number) => (position: number) => {
+      // a dead row keeps its old values: live first; a missing value (NaN) fails both comparisons
+      const value = this.columns.numbers[field].get(position);
+      return has(this.columns.live, position) && value >= gte && value <= lte;
+    };
+    return buildingSet({ capacity, live, members, search, remembered, ratingRange, ratingTest }, readable, filters, terms);
   }
 
   /**
@@ -237,6 +246,7 @@ export class ProfileIndex {
   /** A position for a new id (every array sized by rows grows when they are full). */
   private newPosition(id: number): number {
     return this.columns.newPosition(id, (capacity) => {
+      this.remembered.clear(); // sets of the old length
       this.orders.resize(capacity);
       this.search.grow(capacity);
     });
@@ -248,6 +258,7 @@ export class ProfileIndex {
    * nothing reads the index meanwhile.
    */
   private *growing(capacity: number): Sliced<void> {
+    this.remembered.clear(); // sets of the old length
     yield* this.columns.resizing(capacity);
     this.orders.resize(capacity);
     this.search.grow(capacity);
@@ -262,6 +273,7 @@ export class ProfileIndex {
     const { used, capacity } = this.columns;
     const fit = Math.ceil(used * 1.02) + 1024;
     if (capacity <= fit * 1.1) return;
+    this.remembered.clear();
     yield* this.columns.resizing(fit);
     this.orders.resize(fit);
     this.search.grow(fit);

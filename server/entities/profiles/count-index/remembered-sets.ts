@@ -1,15 +1,29 @@
-import type { Bitset } from './bitset';
+import { add, has, remove, type Bitset } from './bitset';
+import { whole, type Sliced } from './slices';
+
+/** Whether the row at a position is in a remembered set now (after a change): each set's own predicate. */
+export type RowTest = (position: number) => boolean;
+
+/** At most this many row tests per catch-up (sets × changed rows); past it the sets are dropped. */
+const MAX_CORRECTION_TESTS = 1_000_000;
 
 /**
- * Sets the index computed for its current version — the union of a viewer's
- * readable sources, a gender, a rating range, a search term's rows, a whole
- * filter's matches — kept until the index moves (`clear`), the least recently
- * used dropped past a byte budget. A page turn, the next viewer with the same
- * sources or the same slider then costs a lookup instead of a pass over every
- * row. A remembered set is shared: callers never change one.
+ * Sets the index computed — the union of a viewer's readable sources, a gender,
+ * a rating range, a search term's rows, a whole filter's matches — the least
+ * recently used dropped past a byte budget. A page turn, the next viewer with
+ * the same sources or the same slider then costs a lookup instead of a pass
+ * over every row. When the index moves, each set that knows its predicate on
+ * one row (`RowTest`) is corrected for the changed rows (`correct`), the others
+ * are dropped. A remembered set is shared: callers never change one.
  */
+interface Entry {
+  set: Bitset;
+  count?: number;
+  test?: RowTest;
+}
+
 export class RememberedSets {
-  private readonly sets = new Map<string, { set: Bitset; count?: number }>();
+  private readonly sets = new Map<string, Entry>();
   private held = 0;
   private readonly budget: () => number;
 
@@ -34,14 +48,44 @@ export class RememberedSets {
    * answers it. Sets are made in slices, so two reads may make the same one:
    * the later replaces the earlier.
    */
-  put(key: string, set: Bitset, count?: number): Bitset {
+  put(key: string, set: Bitset, count?: number, test?: RowTest): Bitset {
     this.forget(key);
     const budget = this.budget();
     if (set.byteLength > budget) return set;
-    this.sets.set(key, { set, count });
+    this.sets.set(key, { set, count, test });
     this.held += set.byteLength;
     while (this.held > budget) this.forget(this.sets.keys().next().value!);
     return set;
+  }
+
+  /**
+   * Brings every set (and its count) to the rows as they are after a change of the rows at
+   * `positions` (all within every set's length): each changed row's bit set or cleared by
+   * its set's test; a set without a test is dropped, all of them past MAX_CORRECTION_TESTS.
+   */
+  correct(positions: ArrayLike<number>): void {
+    whole(this.correcting(positions));
+  }
+
+  /** `correct` in slices (a set at a time: within a change's write). */
+  *correcting(positions: ArrayLike<number>): Sliced<void> {
+    if (positions.length === 0) return;
+    if (positions.length * this.sets.size > MAX_CORRECTION_TESTS) return this.clear();
+    for (const [key, entry] of [...this.sets]) {
+      yield;
+      if (!entry.test) {
+        this.forget(key);
+        continue;
+      }
+      for (let i = 0; i < positions.length; i++) {
+        const position = positions[i];
+        const now = entry.test(position);
+        if (now === has(entry.set, position)) continue;
+        if (now) add(entry.set, position);
+        else remove(entry.set, position);
+        if (entry.count !== undefined) entry.count += now ? 1 : -1;
+      }
+    }
   }
 
   clear(): void {
@@ -54,7 +98,7 @@ export class RememberedSets {
   }
 
   /** The entry under `key`, now the most recently used. */
-  private touch(key: string): { set: Bitset; count?: number } | undefined {
+  private touch(key: string): Entry | undefined {
     const found = this.sets.get(key);
     if (found) {
       this.sets.delete(key); // most recently used last

@@ -1,8 +1,8 @@
 import { RATING_FIELDS, type RatingField } from '../../../../types/api';
 import type { ProfileFilters } from '../filters';
-import { add, emptySet, intersectInto, remove, setsFromParts, setsToParts, size, sizedFor, unionInto, type Bitset } from './bitset';
+import { add, emptySet, has, intersectInto, remove, setsFromParts, setsToParts, size, sizedFor, unionInto, type Bitset } from './bitset';
 import { parts, type Parts } from './parts';
-import type { RememberedSets } from './remembered-sets';
+import type { RememberedSets, RowTest } from './remembered-sets';
 import type { SearchIndex } from './tokens';
 import type { Sliced } from './slices';
 
@@ -86,6 +86,8 @@ export interface SetSources {
   remembered: RememberedSets;
   /** the rows whose rating lies in [gte, lte] (a new set) */
   ratingRange(field: RatingField, gte: number, lte: number): Sliced<Bitset>;
+  /** whether the row at a position is live with its rating in [gte, lte] (a remembered range's test) */
+  ratingTest(field: RatingField, gte: number, lte: number): RowTest;
 }
 
 /**
@@ -101,17 +103,20 @@ export function* buildingSet(
   let sources: number[] | null = readable;
   if (filters.data_sources?.length)
     sources = readable === null ? filters.data_sources : filters.data_sources.filter((id) => readable.includes(id));
-  const { members, remembered } = from;
-  const parts: [string, () => Sliced<Bitset>][] = [];
+  const { members, remembered, live } = from;
+  // each part: its key, how its set is made, and its test on one row after a change (none: dropped then)
+  const parts: [string, () => Sliced<Bitset>, RowTest | undefined][] = [];
   if (sources !== null) parts.push(anyOf('source', members.bySource, sources, from.capacity));
   if (filters.nationalities?.length) parts.push(anyOf('nationality', members.byNationality, filters.nationalities, from.capacity));
   if (filters.gender?.length) parts.push(anyOf('gender', members.byGender, filters.gender, from.capacity));
-  // a term's rows in slices: a broad one is millions of postings at ten million rows (search.ts)
-  for (const term of new Set(terms)) if (term) parts.push([`term ${term}`, () => from.search.rowsContainingSteps(term)]);
+  // a term's rows in slices: a broad one is millions of postings at ten million rows (search.ts); no test
+  // here (a row's document is not kept): a set with a term is dropped when the index moves
+  for (const term of new Set(terms)) if (term) parts.push([`term ${term}`, () => from.search.rowsContainingSteps(term), undefined]);
   for (const field of RATING_FIELDS) {
     const gte = filters[`${field}__gte`] ?? -Infinity;
     const lte = filters[`${field}__lte`] ?? Infinity;
-    if (gte !== -Infinity || lte !== Infinity) parts.push([`${field} ${gte} ${lte}`, () => from.ratingRange(field, gte, lte)]);
+    if (gte !== -Infinity || lte !== Infinity)
+      parts.push([`${field} ${gte} ${lte}`, () => from.ratingRange(field, gte, lte), from.ratingTest(field, gte, lte)]);
   }
   const key = parts
     .map(([part]) => part)
@@ -120,11 +125,12 @@ export function* buildingSet(
   const all = `all\n${key}`;
   const found = remembered.counted(all);
   if (found) return found;
-  let set = from.live;
+  // a copy of the live rows with no parts: a remembered set is corrected, never an alias of what changes
+  let set = live.slice();
   if (parts.length) {
     const sets: Bitset[] = [];
-    for (const [part, make] of parts) {
-      sets.push(remembered.get(part) ?? remembered.put(part, yield* make()));
+    for (const [part, make, test] of parts) {
+      sets.push(remembered.get(part) ?? remembered.put(part, yield* make(), undefined, test));
       yield;
     }
     set = sets[0].slice();
@@ -134,13 +140,24 @@ export function* buildingSet(
     }
   }
   const count = size(set);
-  remembered.put(all, set, count);
+  const tests = parts.map(([, , test]) => test);
+  const test: RowTest | undefined = !tests.length
+    ? (position) => has(live, position)
+    : tests.every((t) => t !== undefined)
+      ? (position) => tests.every((t) => t!(position))
+      : undefined;
+  remembered.put(all, set, count, test);
   return { set, count };
 }
 
 /** The union of the sets of `keys`, with its key among the remembered sets. */
-function anyOf<K>(name: string, sets: Map<K, Bitset>, keys: K[], capacity: number): [string, () => Sliced<Bitset>] {
+function anyOf<K>(name: string, sets: Map<K, Bitset>, keys: K[], capacity: number): [string, () => Sliced<Bitset>, RowTest] {
   const unique = [...new Set(keys)].sort();
+  const test: RowTest = (position) =>
+    unique.some((key) => {
+      const set = sets.get(key);
+      return set !== undefined && has(set, position);
+    });
   return [
     `${name} ${unique.join(' ')}`,
     function* () {
@@ -152,5 +169,6 @@ function anyOf<K>(name: string, sets: Map<K, Bitset>, keys: K[], capacity: numbe
       }
       return union;
     },
+    test,
   ];
 }
