@@ -4,8 +4,9 @@ import type { ReactNode } from 'react';
 import { AppBar, Layout } from 'react-admin';
 import { AccountMenu } from './AccountMenu';
 import { AppMenu } from './AppMenu';
+import { HideOnScroll } from './HideOnScroll';
 
-const AppTopBar = () => <AppBar userMenu={<AccountMenu />} />;
+const AppTopBar = () => <AppBar userMenu={<AccountMenu />} container={HideOnScroll} />;
 
 const SideMenu = () => <AppMenu />;
 
