@@ -4,8 +4,8 @@
 // render a long task of a phone's CPU, and react-query's updates cannot be sliced (they are
 // useSyncExternalStore updates, always rendered at once). So the app waits for those answers and
 // puts them in react-query's cache under the keys react-admin's hooks use, then renders once — as
-// a transition, in slices. The prerendered frame stays on screen meanwhile. A key that does not
-// match only costs the hook its own fetch, as without this.
+// a transition, in slices. The answers travel beside the app's scripts, so the wait is mostly
+// spent loading them anyway. A key that does not match only costs the hook its own fetch, as without this.
 import { hashKey, type Query, type QueryClient } from '@tanstack/react-query';
 import type { AuthProvider } from 'react-admin';
 import type { AppDataProvider } from '../dataProvider';

@@ -6,7 +6,7 @@ import { Suspense } from 'react';
 import { render, screen } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAuthProvider } from '../../authProvider';
 import { createDataProvider } from '../../dataProvider';
 import { firstPageQuery } from '../../src/admin-kit/list/firstPage';
@@ -54,7 +54,13 @@ describe('prepareFirstScreen', () => {
     runPageScript('/profiles');
     expect(calls).toHaveLength(3);
     const given = services();
+    const List = registry.find(({ name }) => name === 'profiles')?.list;
+    if (!isLazyScreen(List)) throw new Error('the profiles list is a lazy screen');
+    const preload = vi.spyOn(List, 'preload');
     await prepareFirstScreen(given, '/profiles', '');
+    // the screen's chunk loaded before the first render: it renders without suspending
+    expect(preload).toHaveBeenCalledTimes(1);
+    preload.mockRestore();
 
     const cached = (key: readonly unknown[]) => given.queryClient.getQueryData(key);
     expect(cached(['auth', 'checkAuth', {}])).toBe(true);
@@ -64,10 +70,26 @@ describe('prepareFirstScreen', () => {
     expect(cached(firstPageQuery('profiles').queryKey)).toMatchObject({ total: 1, data: [{ id: 3, first_name: 'Grace' }] });
     // every answer was the page's: nothing asked twice
     expect(calls).toHaveLength(3);
+  });
 
-    // the profiles list is a lazy screen, loaded now: it renders without suspending
-    const List = registry.find(({ name }) => name === 'profiles')?.list;
-    expect(isLazyScreen(List)).toBe(true);
+  it('renders without the answers once it has waited 3 s for them', async () => {
+    vi.useFakeTimers();
+    try {
+      installFakeFetch({ 'GET /api/v1/users/me': () => new Promise(() => undefined) });
+      Cookies.set('fs_token', 'tok-1', { path: '/' });
+      runPageScript('/users');
+      let done = false;
+      const prepared = prepareFirstScreen(services(), '/users', '').then(() => {
+        done = true;
+      });
+      await vi.advanceTimersByTimeAsync(2900);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(200);
+      await prepared;
+      expect(done).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps the answers fresh only while they are the ones it put there', async () => {
