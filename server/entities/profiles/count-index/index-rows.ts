@@ -1,5 +1,6 @@
 import { RATING_FIELDS, type RatingField } from '../../../../types/api';
-import { add, emptySet, remove, size, sizedFor, type Bitset } from './bitset';
+import { add, emptySet, has, remove, size, sizedFor, type Bitset } from './bitset';
+import type { RowTest } from './remembered-sets';
 import { NumberColumn } from './number-column';
 import { RatingRanges } from './rating-ranges';
 import { PositionById } from './positions';
@@ -87,6 +88,15 @@ export class IndexRows {
     remove(this.live, position);
     this.members.remove(position);
     for (const field of RATING_FIELDS) this.ratings[field].remove(position);
+  }
+
+  /** Whether the row is live with its rating in [gte, lte]: a remembered range's test after a change. */
+  ratingTest(field: RatingField, gte: number, lte: number): RowTest {
+    return (position) => {
+      // a dead row keeps its old values: live first; a missing value (NaN) fails both comparisons
+      const value = this.numbers[field].get(position);
+      return has(this.live, position) && value >= gte && value <= lte;
+    };
   }
 
   /** Room for exactly `capacity` rows (more, or fewer down to `used`), pausing between arrays and within the big ones. */

@@ -144,6 +144,8 @@ export class ProfileIndex {
     let added = 0;
     const { columns } = this;
     const changed: number[] = [];
+    // the new documents (undefined: gone) of the rows whose document changed: the search's and the term sets' tests
+    const documents = new Map<number, string | undefined>();
     for (let i = 0; i < changes.length; i++) if (changes[i].profile && columns.positions.get(changes[i].id) === undefined) added++;
     if (columns.used + added > columns.capacity) yield* this.growing(Math.max(columns.used + added, Math.ceil(columns.capacity * GROWTH)));
     for (let i = 0; i < changes.length; i++) {
@@ -158,17 +160,18 @@ export class ProfileIndex {
         this.orders.remove(known);
       }
       if (!change.profile) {
-        if (known !== undefined) this.search.set(known, undefined);
+        if (known !== undefined) documents.set(known, undefined);
         continue;
       }
       const position = known ?? this.newPosition(change.id);
       if (known === undefined) changed.push(position);
       columns.set(position, change.profile);
-      if (change.searchChanged || !wasLive) this.search.set(position, change.search_text ?? '');
+      if (change.searchChanged || !wasLive) documents.set(position, change.search_text ?? '');
       placed.push({ position, previous: change.previous });
     }
-    // the remembered sets follow: each changed row's bit by its set's test (sets with a search term are dropped)
-    yield* this.remembered.correcting(changed);
+    for (const [position, document] of documents) this.search.set(position, document);
+    // the remembered sets follow: each changed row's bit by its set's test
+    yield* this.remembered.correcting({ positions: changed, documents });
     if (!(yield* this.orders.placing(placed))) {
       this.broken = true;
       return false;
@@ -195,11 +198,7 @@ export class ProfileIndex {
     const { capacity, live, members } = this.columns;
     const { search, remembered } = this;
     const ratingRange = (field: RatingField, gte: number, lte: number) => this.inRange(field, gte, lte);
-    const ratingTest = (field: RatingField, gte: number, lte: number) => (position: number) => {
-      // a dead row keeps its old values: live first; a missing value (NaN) fails both comparisons
-      const value = this.columns.numbers[field].get(position);
-      return has(this.columns.live, position) && value >= gte && value <= lte;
-    };
+    const ratingTest = (field: RatingField, gte: number, lte: number) => this.columns.ratingTest(field, gte, lte);
     return buildingSet({ capacity, live, members, search, remembered, ratingRange, ratingTest }, readable, filters, terms);
   }
 

@@ -1,8 +1,21 @@
 import { add, has, remove, type Bitset } from './bitset';
 import { whole, type Sliced } from './slices';
 
+/** The rows a catch-up changed: their positions, and the new search documents of those whose document changed. */
+export interface ChangedRows {
+  positions: ArrayLike<number>;
+  /** position → its document now (undefined: the row is gone), for the rows whose document changed or that came or went */
+  documents: ReadonlyMap<number, string | undefined>;
+}
+
 /** Whether the row at a position is in a remembered set now (after a change): each set's own predicate. */
-export type RowTest = (position: number) => boolean;
+export type RowTest = (position: number, changed: ChangedRows) => boolean;
+
+/** A set's test and what it reads: the remembered sets (keys) it needs to answer (a term's rows: search-tests.ts). */
+export interface SetTest {
+  test: RowTest;
+  needs?: string[];
+}
 
 /** At most this many row tests per catch-up (sets × changed rows); past it the sets are dropped. */
 const MAX_CORRECTION_TESTS = 1_000_000;
@@ -14,12 +27,14 @@ const MAX_CORRECTION_TESTS = 1_000_000;
  * the same sources or the same slider then costs a lookup instead of a pass
  * over every row. When the index moves, each set that knows its predicate on
  * one row (`RowTest`) is corrected for the changed rows (`correct`), the others
- * are dropped. A remembered set is shared: callers never change one.
+ * are dropped. A test may read other remembered sets (`needs`: a term's rows,
+ * whose documents the index does not keep): a set whose needs are gone is
+ * dropped, and asking for it keeps them as recently used as it. A remembered
+ * set is shared: callers never change one.
  */
-interface Entry {
+interface Entry extends Partial<SetTest> {
   set: Bitset;
   count?: number;
-  test?: RowTest;
 }
 
 export class RememberedSets {
@@ -48,38 +63,45 @@ export class RememberedSets {
    * answers it. Sets are made in slices, so two reads may make the same one:
    * the later replaces the earlier.
    */
-  put(key: string, set: Bitset, count?: number, test?: RowTest): Bitset {
+  put(key: string, set: Bitset, count?: number, test?: SetTest): Bitset {
     this.forget(key);
     const budget = this.budget();
     if (set.byteLength > budget) return set;
-    this.sets.set(key, { set, count, test });
+    this.sets.set(key, { set, count, ...test });
     this.held += set.byteLength;
     while (this.held > budget) this.forget(this.sets.keys().next().value!);
     return set;
   }
 
+  /** The set under `key`, if it is remembered, without making it the most recently used (a test reading it). */
+  peek(key: string): Bitset | undefined {
+    return this.sets.get(key)?.set;
+  }
+
   /**
    * Brings every set (and its count) to the rows as they are after a change of the rows at
-   * `positions` (all within every set's length): each changed row's bit set or cleared by
-   * its set's test; a set without a test is dropped, all of them past MAX_CORRECTION_TESTS.
+   * `changed.positions` (all within every set's length): each changed row's bit set or cleared by
+   * its set's test; a set without a test, or whose needs are gone, is dropped, all of them past
+   * MAX_CORRECTION_TESTS.
    */
-  correct(positions: ArrayLike<number>): void {
-    whole(this.correcting(positions));
+  correct(changed: ChangedRows): void {
+    whole(this.correcting(changed));
   }
 
   /** `correct` in slices (a set at a time: within a change's write). */
-  *correcting(positions: ArrayLike<number>): Sliced<void> {
+  *correcting(changed: ChangedRows): Sliced<void> {
+    const { positions } = changed;
     if (positions.length === 0) return;
     if (positions.length * this.sets.size > MAX_CORRECTION_TESTS) return this.clear();
     for (const [key, entry] of [...this.sets]) {
       yield;
-      if (!entry.test) {
+      if (!entry.test || entry.needs?.some((need) => !this.sets.has(need))) {
         this.forget(key);
         continue;
       }
       for (let i = 0; i < positions.length; i++) {
         const position = positions[i];
-        const now = entry.test(position);
+        const now = entry.test(position, changed);
         if (now === has(entry.set, position)) continue;
         if (now) add(entry.set, position);
         else remove(entry.set, position);
@@ -101,6 +123,7 @@ export class RememberedSets {
   private touch(key: string): Entry | undefined {
     const found = this.sets.get(key);
     if (found) {
+      for (const need of found.needs ?? []) if (need !== key) this.touch(need);
       this.sets.delete(key); // most recently used last
       this.sets.set(key, found);
     }

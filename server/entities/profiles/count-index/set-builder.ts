@@ -2,7 +2,8 @@ import { RATING_FIELDS, type RatingField } from '../../../../types/api';
 import type { ProfileFilters } from '../filters';
 import { add, emptySet, has, intersectInto, remove, setsFromParts, setsToParts, size, sizedFor, unionInto, type Bitset } from './bitset';
 import { parts, type Parts } from './parts';
-import type { RememberedSets, RowTest } from './remembered-sets';
+import type { RememberedSets, RowTest, SetTest } from './remembered-sets';
+import { termTest } from './term-test';
 import type { SearchIndex } from './tokens';
 import type { Sliced } from './slices';
 
@@ -105,18 +106,20 @@ export function* buildingSet(
     sources = readable === null ? filters.data_sources : filters.data_sources.filter((id) => readable.includes(id));
   const { members, remembered, live } = from;
   // each part: its key, how its set is made, and its test on one row after a change (none: dropped then)
-  const parts: [string, () => Sliced<Bitset>, RowTest | undefined][] = [];
+  const parts: [string, () => Sliced<Bitset>, SetTest | undefined][] = [];
   if (sources !== null) parts.push(anyOf('source', members.bySource, sources, from.capacity));
   if (filters.nationalities?.length) parts.push(anyOf('nationality', members.byNationality, filters.nationalities, from.capacity));
   if (filters.gender?.length) parts.push(anyOf('gender', members.byGender, filters.gender, from.capacity));
-  // a term's rows in slices: a broad one is millions of postings at ten million rows (search.ts); no test
-  // here (a row's document is not kept): a set with a term is dropped when the index moves
-  for (const term of new Set(terms)) if (term) parts.push([`term ${term}`, () => from.search.rowsContainingSteps(term), undefined]);
+  // a term's rows in slices: a broad one is millions of postings at ten million rows (search.ts); its
+  // test reads its own remembered set for rows whose document did not change (term-test.ts)
+  for (const term of new Set(terms)) {
+    if (term) parts.push([`term ${term}`, () => from.search.rowsContainingSteps(term), termTest(remembered, `term ${term}`, term)]);
+  }
   for (const field of RATING_FIELDS) {
     const gte = filters[`${field}__gte`] ?? -Infinity;
     const lte = filters[`${field}__lte`] ?? Infinity;
     if (gte !== -Infinity || lte !== Infinity)
-      parts.push([`${field} ${gte} ${lte}`, () => from.ratingRange(field, gte, lte), from.ratingTest(field, gte, lte)]);
+      parts.push([`${field} ${gte} ${lte}`, () => from.ratingRange(field, gte, lte), { test: from.ratingTest(field, gte, lte) }]);
   }
   const key = parts
     .map(([part]) => part)
@@ -140,18 +143,31 @@ export function* buildingSet(
     }
   }
   const count = size(set);
-  const tests = parts.map(([, , test]) => test);
-  const test: RowTest | undefined = !tests.length
-    ? (position) => has(live, position)
-    : tests.every((t) => t !== undefined)
-      ? (position) => tests.every((t) => t!(position))
-      : undefined;
-  remembered.put(all, set, count, test);
+  remembered.put(
+    all,
+    set,
+    count,
+    wholeTest(
+      parts.map(([, , test]) => test),
+      live,
+    ),
+  );
   return { set, count };
 }
 
+/** A whole filter's test: its parts' tests all true (the live rows with no parts); none when a part has none. */
+function wholeTest(tests: (SetTest | undefined)[], live: Bitset): SetTest | undefined {
+  if (!tests.length) return { test: (position) => has(live, position) };
+  if (!tests.every((t) => t !== undefined)) return undefined;
+  const each = (tests as SetTest[]).map(({ test }) => test);
+  return {
+    test: (position, changed) => each.every((test) => test(position, changed)),
+    needs: (tests as SetTest[]).flatMap(({ needs }) => needs ?? []),
+  };
+}
+
 /** The union of the sets of `keys`, with its key among the remembered sets. */
-function anyOf<K>(name: string, sets: Map<K, Bitset>, keys: K[], capacity: number): [string, () => Sliced<Bitset>, RowTest] {
+function anyOf<K>(name: string, sets: Map<K, Bitset>, keys: K[], capacity: number): [string, () => Sliced<Bitset>, SetTest] {
   const unique = [...new Set(keys)].sort();
   const test: RowTest = (position) =>
     unique.some((key) => {
@@ -169,6 +185,6 @@ function anyOf<K>(name: string, sets: Map<K, Bitset>, keys: K[], capacity: numbe
       }
       return union;
     },
-    test,
+    { test },
   ];
 }
