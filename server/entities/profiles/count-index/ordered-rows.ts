@@ -2,6 +2,7 @@ import type { Bitset } from './bitset';
 import type { BlockStore, Block } from './block-store';
 import { whole, type Sliced } from './slices';
 import { parts, type Parts } from './parts';
+import { walking } from './page-walk';
 
 export { BlockStore } from './block-store';
 
@@ -137,19 +138,13 @@ export class OrderedRows {
    * `set` into `out`, after skipping `skip` of them, until `out` holds
    * `wanted`; answers how many are still to skip.
    */
-  collect(set: Bitset, descending: boolean, skip: number, wanted: number, out: number[]): number {
-    return whole(this.collecting(set, descending, skip, wanted, out));
+  collect(set: Bitset, descending: boolean, skip: number, wanted: number, out: number[], total = Infinity): number {
+    return whole(this.collecting(set, descending, skip, wanted, out, total));
   }
 
-  /** `collect`, pausing every 16 blocks (a sparse set's page may be millions of rows away). */
-  *collecting(set: Bitset, descending: boolean, skip: number, wanted: number, out: number[]): Sliced<number> {
-    const blocks = this.blocks;
-    for (let k = 0; k < blocks.length && out.length < wanted; k++) {
-      if ((k & 15) === 15) yield;
-      const { rows, length } = blocks[descending ? blocks.length - 1 - k : k];
-      skip = collectBlock(rows, length, set, descending, skip, wanted, out);
-    }
-    return skip;
+  /** `collect`, pausing every 16 blocks (a sparse set's page may be millions of rows away): page-walk.ts. `total`: the set's members. */
+  *collecting(set: Bitset, descending: boolean, skip: number, wanted: number, out: number[], total = Infinity): Sliced<number> {
+    return yield* walking(this.blocks, this.store, set, total, descending, skip, wanted, out);
   }
 
   /** Every member in order (tests and checks). */
@@ -267,27 +262,4 @@ export class OrderedRows {
 /** Sets in `out` the rows rows[from .. to). */
 function markRows(rows: Uint32Array, from: number, to: number, out: Bitset): void {
   for (let i = from; i < to; i++) out[rows[i] >>> 5] |= 1 << (rows[i] & 31);
-}
-
-/**
- * One block's part of `collect`: its members of `set`, walked one way, after `skip` of them, until
- * `out` holds `wanted`; answers how many are still to skip. A plain function: V8 optimizes a hot
- * loop inside a generator less well.
- */
-function collectBlock(
-  rows: Uint32Array,
-  length: number,
-  set: Bitset,
-  descending: boolean,
-  skip: number,
-  wanted: number,
-  out: number[],
-): number {
-  for (let k = 0; k < length; k++) {
-    const row = rows[descending ? length - 1 - k : k];
-    if ((set[row >>> 5] & (1 << (row & 31))) === 0) continue;
-    if (skip > 0) skip--;
-    else if (out.push(row) === wanted) break;
-  }
-  return skip;
 }

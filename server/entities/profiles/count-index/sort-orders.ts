@@ -174,7 +174,7 @@ export class SortOrders {
     const picked: number[] = [];
     for (const [rows, down] of walk) {
       if (picked.length >= wanted) break;
-      skip = yield* rows.collecting(set, down, skip, wanted, picked);
+      skip = yield* rows.collecting(set, down, skip, wanted, picked, total);
     }
     return fromEnd ? picked.reverse() : picked;
   }
