@@ -12,7 +12,7 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 8000}`;
 export default defineConfig({
   // precompress: every built text file gets .br and .gz siblings, served as they are (server/http/static-app.ts)
   // routePreloads: the scripts each page needs beyond index.html's, for the server to name in it (server/http/page-preloads.ts)
-  // prerenderPages: the signed-out screens as HTML, for the server to send inside their page (same file)
+  // prerenderPages: the signed-out screens and the first signed-in screens' frames as HTML, for the server to send inside their page (same file)
   plugins: [
     react(),
     routePreloads({
@@ -20,7 +20,7 @@ export default defineConfig({
       mainModule: fileURLToPath(new URL('./src/main.tsx', import.meta.url)),
       adminModule: fileURLToPath(new URL('./src/App.tsx', import.meta.url)),
     }),
-    prerenderPages({ module: '/src/public/prerender.tsx' }),
+    prerenderPages({ modules: ['/src/public/prerender.tsx', '/src/adminFrame/prerender.tsx'] }),
     precompress(),
   ],
   // the polyfill's dozen packages out of the first script (src/public/objectEntries.cjs)

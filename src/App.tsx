@@ -1,7 +1,7 @@
 // The app shell: react-admin's <Admin> with our providers, themes, screens and one
 // <Resource> per registry declaration, on the spec's routes (src/resourceTypes.ts):
 // /x list, /x/create, /x/:id show, /x/:id/update edit, plus the declaration's own routes.
-import { AdminContext, AdminUI, CustomRoutes, Resource } from 'react-admin';
+import { AdminContext, AdminUI, CustomRoutes, type RaThemeOptions, Resource } from 'react-admin';
 import { useState } from 'react';
 import { QueryClient } from '@tanstack/react-query';
 import { Route, RouterProvider, createBrowserRouter } from 'react-router-dom';
@@ -29,10 +29,16 @@ const store = themeKeepingStore();
 // react-admin renders nothing until the store's locale is the i18nProvider's, then the whole app
 // again in a blocking render (an effect's update, which a transition cannot slice): it starts there.
 if (store.getItem('locale') === undefined) store.setItem('locale', i18nProvider.getLocale());
-const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: firstAnswersStaleTime } } });
-// Our authProvider has no canAccess: every access is granted. react-admin still runs a query for
-// some checks (a list's) and renders its screen again when it answers; they start answered.
-queryClient.setQueryDefaults(['auth', 'canAccess'], { initialData: true, staleTime: Number.POSITIVE_INFINITY });
+
+/** The app's react-query client (the build's frames make their own: src/adminFrame/prerender.tsx). */
+export function newQueryClient() {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: firstAnswersStaleTime } } });
+  // Our authProvider has no canAccess: every access is granted. react-admin still runs a query for
+  // some checks (a list's) and renders its screen again when it answers; they start answered.
+  client.setQueryDefaults(['auth', 'canAccess'], { initialData: true, staleTime: Number.POSITIVE_INFINITY });
+  return client;
+}
+const queryClient = newQueryClient();
 
 /** Before the first render: the answers the page asked for early, in the cache (src/firstScreen.ts). */
 export const prepareFirstRender = (pathname: string, search: string) =>
@@ -60,18 +66,19 @@ function resourceOf({ name, list, show: Show, create: Create, edit: Edit, routes
 }
 
 /**
- * The admin itself; it takes the router it is rendered in. <Admin> split in its two halves so
+ * The admin itself; it takes the router it is rendered in (the build's frames: another query client
+ * and a theme that answers media queries for a device, src/adminFrame/prerender.tsx). <Admin> split in its two halves so
  * that the signed-out screens (src/public/kit.ts) get react-admin's services from between them.
  */
-export function AdminApp() {
+export function AdminApp({ client = queryClient, theme = lightTheme }: { client?: QueryClient; theme?: RaThemeOptions }) {
   return (
     <AdminContext
       dataProvider={dataProvider}
-      queryClient={queryClient}
+      queryClient={client}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       store={store}
-      theme={lightTheme}
+      theme={theme}
       darkTheme={darkTheme}
     >
       <AdminKitBridge>

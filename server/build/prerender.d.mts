@@ -6,9 +6,15 @@ export declare const PRERENDERED_FILE: string;
 export interface PrerenderedPage {
   html: string;
   css: string;
+  /**
+   * The styles' emotion ids, for a page the admin app renders over (a frame): the CSS then goes in
+   * emotion's server form, which the app's emotion cache takes as inserted; without them, in a style
+   * the public app removes once it has rendered.
+   */
+  ids?: string[];
 }
 
-/** The build's prerendered pages, by path. */
+/** The build's prerendered pages, by path (a frame: by path and device, src/public/pagePaths.ts's frameKey). */
 export type PrerenderedPages = Record<string, PrerenderedPage>;
 
-export declare function prerenderPages(options: { module: string }): Plugin;
+export declare function prerenderPages(options: { modules: string[] }): Plugin;

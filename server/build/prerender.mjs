@@ -1,6 +1,7 @@
-// The signed-out screens prerendered by the build (src/public/prerender.tsx), written for the server
-// (server/http/page-preloads.ts) to send inside their page: the form paints with the HTML rather
-// than after the first script has downloaded and run — a second or more on a phone. The module is
+// The pages prerendered by the build — the signed-out screens (src/public/prerender.tsx), the frames
+// of the signed-in screens opened first (src/adminFrame/prerender.tsx) — written for the server
+// (server/http/page-preloads.ts) to send inside their page: the screen paints with the HTML rather
+// than after the first script has downloaded and run — a second or more on a phone. The modules are
 // loaded through Vite (same aliases, JSX and import.meta.glob as the app) in Node, once per build.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,12 +10,12 @@ import path from 'node:path';
 export const PRERENDERED_FILE = '.vite/prerendered.json';
 
 /**
- * @param {{ module: string }} options
- *   module: the prerender module, from the project's root ('/src/public/prerender.tsx'): exports
- *   PRERENDERED_PATHS and prerender(path) → { html, css }
+ * @param {{ modules: string[] }} options
+ *   modules: the prerender modules, from the project's root ('/src/public/prerender.tsx'): each
+ *   exports prerenderPages() → a promise of { [key]: { html, css, ids? } }
  * @returns {import('vite').Plugin}
  */
-export function prerenderPages({ module }) {
+export function prerenderPages({ modules }) {
   /** @type {import('vite').ResolvedConfig} */
   let config;
   return {
@@ -35,8 +36,8 @@ export function prerenderPages({ module }) {
         optimizeDeps: { noDiscovery: true, include: [] },
       });
       try {
-        const { PRERENDERED_PATHS, prerender } = await server.ssrLoadModule(module);
-        const pages = Object.fromEntries(PRERENDERED_PATHS.map((pathname) => [pathname, prerender(pathname)]));
+        const pages = {};
+        for (const module of modules) Object.assign(pages, await (await server.ssrLoadModule(module)).prerenderPages());
         const file = path.join(config.build.outDir, PRERENDERED_FILE);
         fs.mkdirSync(path.dirname(file), { recursive: true });
         fs.writeFileSync(file, `${JSON.stringify(pages)}\n`);

@@ -8,8 +8,11 @@ const outdir = path.join(root, 'build/server');
 export const serverBundle = path.join(outdir, 'serve.mjs');
 /** makes the database templates (server/cli/prepare.ts) */
 export const prepareBundle = path.join(outdir, 'prepare.mjs');
-// src/public/pagePaths.ts: which scripts a page needs (server/http/page-preloads.ts)
-const sources = ['server', 'types', 'src/public/pagePaths.ts', 'package-lock.json'].map((name) => path.join(root, name));
+// src/public/pagePaths.ts: which scripts a page needs, src/public/firstRequests.ts: its inline first
+// calls (both read by server/http/page-preloads.ts)
+export const sources = ['server', 'types', 'src/public/pagePaths.ts', 'src/public/firstRequests.ts', 'package-lock.json'].map((name) =>
+  path.join(root, name),
+);
 
 /** packages read from their own folder at run time (WebAssembly, data and static files), or never needed */
 const external = ['@electric-sql/pglite', '@fastify/swagger-ui', 'vite', 'esbuild', 'pg-native'];

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { PRERENDERED_FILE, type PrerenderedPage, type PrerenderedPages } from '../build/prerender.mjs';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../build/route-preloads.mjs';
-import { screenOfPath } from '../../src/public/pagePaths';
+import { type FrameDevice, frameKey, screenOfPath } from '../../src/public/pagePaths';
 import { firstRequestsScript } from '../../src/public/firstRequests';
 
 /** One way of sending a page: its bytes, their Content-Encoding (none for the plain file) and ETag. */
@@ -48,23 +48,61 @@ export const THEME_SCRIPT =
 /** THEME_SCRIPT's hash, for the Content-Security-Policy (server/http/security.ts): no other inline script runs. */
 export const THEME_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
 
+/**
+ * Runs as the parser reaches a signed-in screen's frame (src/adminFrame/prerender.tsx), before the
+ * first paint: the frame goes when the app would not render what it shows — the dark theme (as
+ * THEME_SCRIPT), a query in the address or list parameters the app stored for the screen (other
+ * filters, another page), a window the frame's layout is not for (a phone's below 600 px, react-admin's
+ * small-screen layout; a wide one from 900 px), a sidebar the user closed. The page is then empty until
+ * the app renders, as without a frame.
+ */
+export const FRAME_SCRIPT =
+  "try{var p='RaStoretalent-backoffice.',r=document.getElementById('root'),d=r.getAttribute('data-frame'),g=function(k){return JSON.parse(localStorage.getItem(p+k))},t=g('theme');if(t==='dark'||(t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches)||location.search||localStorage.getItem(p+location.pathname.slice(1)+'.listParams')!==null||(d==='phone'?innerWidth>=600:innerWidth<900||g('sidebar.open')===false))r.replaceChildren()}catch(e){}";
+export const FRAME_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(FRAME_SCRIPT).digest('base64')}'`;
+
+/**
+ * The frame a page gets: a phone's when its client hint or its user agent says it is one (an emulated
+ * phone may say so in one only), a wide screen's otherwise. A wrong guess costs the frame (FRAME_SCRIPT).
+ */
+export function frameDeviceOf(headers: { 'sec-ch-ua-mobile'?: string | string[]; 'user-agent'?: string }): FrameDevice {
+  const mobile = String(headers['sec-ch-ua-mobile'] ?? '') === '?1' || /Mobi|Android|iPhone|iPod/i.test(headers['user-agent'] ?? '');
+  return mobile ? 'phone' : 'wide';
+}
+
+/** Who asks for a page, as far as its frame goes: a signed-out visitor gets none (the app sends them to /login). */
+export interface PageVisitor {
+  signedIn: boolean;
+  device: FrameDevice;
+}
+
 /** An admin page's first calls, asked for by the page itself (src/public/firstRequests.ts), to the API the app calls. */
 export const FIRST_REQUESTS_SCRIPT = firstRequestsScript(process.env.VITE_API_URL ?? '');
 export const FIRST_REQUESTS_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(FIRST_REQUESTS_SCRIPT).digest('base64')}'`;
 
-/** index.html with `page` in its root element and its CSS in the head (the style is removed once the app has rendered). */
-export function withPrerendered(html: string, page: PrerenderedPage): string {
+/**
+ * index.html with `page` in its root element and its CSS in the head: a signed-out screen's in a
+ * style the public app removes once it has rendered; a frame's (`device`) in emotion's server form
+ * (`data-emotion="css <ids>"`), which the app's emotion cache takes as inserted and keeps.
+ */
+export function withPrerendered(html: string, page: PrerenderedPage, device?: FrameDevice): string {
+  const css = page.css.replace(/<\/style/gi, '<\\/style');
+  const style =
+    device && page.ids
+      ? `<style data-emotion="css ${escapeAttribute(page.ids.join(' '))}">${css}</style>`
+      : `<style data-prerendered>${css}</style>`;
+  const root = device ? `<div id="root" data-frame="${device}">` : '<div id="root">';
   // a replacer function: `$` in the markup or CSS is not a replacement pattern
   return html
-    .replace('</head>', () => `  <style data-prerendered>${page.css.replace(/<\/style/gi, '<\\/style')}</style>\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div><script>${THEME_SCRIPT}</script>`);
+    .replace('</head>', () => `  ${style}\n  </head>`)
+    .replace('<div id="root"></div>', () => `${root}${page.html}</div><script>${device ? FRAME_SCRIPT : THEME_SCRIPT}</script>`);
 }
 
 /**
  * index.html naming, as <link rel="modulepreload">, the scripts that each page needs beyond its own
  * (an admin page: the admin app and its screen's chunk), so that a phone asks for them all at once
  * rather than a round trip later; a signed-out page the build prerendered (server/build/prerender.mjs)
- * with its screen inside. Made once per build and page, brotli and gzip included; null when the build
+ * with its screen inside, a signed-in one the frame of its screen for the visitor's device when the build
+ * made one (src/adminFrame/prerender.tsx). Made once per build, page and device, brotli and gzip included; null when the build
  * wrote neither (an older build, a test's app) or the page needs nothing more, and index.html goes
  * out as it is.
  */
@@ -93,22 +131,32 @@ export function pagePreloader(root: string) {
     return built;
   }
 
-  return function variantFor(pathname: string, acceptEncoding: string | undefined): PageVariant | null {
+  return function variantFor(pathname: string, acceptEncoding: string | undefined, visitor?: PageVisitor): PageVariant | null {
     const { preloads, prerendered, html, pages } = current();
     if (!html.includes('</head>')) return null;
-    const page = Object.hasOwn(prerendered, pathname) ? prerendered[pathname] : undefined;
+    const publicPage = Object.hasOwn(prerendered, pathname) ? prerendered[pathname] : undefined;
+    const frame = !publicPage && visitor?.signedIn ? frameKey(pathname, visitor.device) : undefined;
+    const page = publicPage ?? (frame && Object.hasOwn(prerendered, frame) ? prerendered[frame] : undefined);
+    const device = page && !publicPage ? visitor?.device : undefined;
     const urls = preloads ? preloadsOf(preloads, pathname) : [];
     if (urls.length === 0 && !page) return null;
-    const key = page ? pathname : `${preloads?.publicPaths.includes(pathname) ? 'public' : 'admin'} ${urls.join(' ')}`;
+    const key = page
+      ? device
+        ? frameKey(pathname, device)
+        : pathname
+      : `${preloads?.publicPaths.includes(pathname) ? 'public' : 'admin'} ${urls.join(' ')}`;
     let variants = pages.get(key);
     if (!variants) {
+      const links = urls.map((url) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(url)}">`);
       const head = [
         // a signed-out page asks for nothing on its own
         ...(preloads?.publicPaths.includes(pathname) ? [] : [`<script>${FIRST_REQUESTS_SCRIPT}</script>`]),
-        ...urls.map((url) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(url)}">`),
+        // a frame paints first: its scripts are asked for once it has (src/boot.ts takes the links out
+        // of the template), so that they do not share a phone's first round trips with the page
+        ...(device && links.length ? [`<template data-after-paint>${links.join('')}</template>`] : links),
       ];
       const named = head.length ? html.replace('</head>', () => `  ${head.join('\n    ')}\n  </head>`) : html;
-      const plain = Buffer.from(page ? withPrerendered(named, page) : named);
+      const plain = Buffer.from(page ? withPrerendered(named, page, device) : named);
       const tag = crypto.createHash('sha1').update(plain).digest('base64url').slice(0, 20);
       variants = [
         { body: plain, etag: `"${tag}"` },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import { FIRST_REQUESTS_SCRIPT_HASH, THEME_SCRIPT_HASH } from './page-preloads';
+import { FIRST_REQUESTS_SCRIPT_HASH, FRAME_SCRIPT_HASH, THEME_SCRIPT_HASH } from './page-preloads';
 
 /**
  * Security headers with a CSP the app works under: scripts only from us,
@@ -15,7 +15,7 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
       directives: {
         defaultSrc: ["'self'"],
         // and, by their hashes, the prerendered pages' theme check and the admin pages' first calls (page-preloads.ts)
-        scriptSrc: ["'self'", THEME_SCRIPT_HASH, FIRST_REQUESTS_SCRIPT_HASH],
+        scriptSrc: ["'self'", THEME_SCRIPT_HASH, FRAME_SCRIPT_HASH, FIRST_REQUESTS_SCRIPT_HASH],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { notFoundBody } from './errors';
-import { pagePreloader } from './page-preloads';
+import { frameDeviceOf, pagePreloader } from './page-preloads';
 
 /**
  * Serves the built app, precompressed; pages (/, /profiles/12, /login…) get index.html (history
@@ -27,9 +27,11 @@ export async function registerStaticApp(app: FastifyInstance, root: string): Pro
   const pageFor = pagePreloader(root);
   const sendPage = (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     reply.header('Cache-Control', 'no-cache');
-    const page = pageFor(pathname, request.headers['accept-encoding']);
+    // a signed-in page may come with its screen's frame, made for the visitor's device (page-preloads.ts)
+    const signedIn = /(?:^|;\s*)fs_token=[^;\s]/.test(request.headers.cookie ?? '');
+    const page = pageFor(pathname, request.headers['accept-encoding'], { signedIn, device: frameDeviceOf(request.headers) });
     if (!page) return reply.sendFile('index.html');
-    reply.header('Vary', 'Accept-Encoding').header('ETag', page.etag);
+    reply.header('Vary', 'Accept-Encoding, Cookie, Sec-CH-UA-Mobile, User-Agent').header('ETag', page.etag);
     if (
       String(request.headers['if-none-match'] ?? '')
         .split(/\s*,\s*/)

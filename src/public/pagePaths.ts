@@ -12,3 +12,9 @@ export function screenOfPath(pathname: string): { folder: string; kind: 'list' |
   if (!folder || more !== undefined || id === 'create') return null;
   return { folder, kind: id === undefined ? 'list' : 'show' };
 }
+
+/** The device a signed-in page's frame is made for (src/adminFrame/prerender.tsx): its layout differs. */
+export type FrameDevice = 'phone' | 'wide';
+
+/** Where the build keeps `pathname`'s frame for `device` among its prerendered pages (server/build/prerender.mjs). */
+export const frameKey = (pathname: string, device: FrameDevice) => `${pathname} ${device}`;

@@ -9,7 +9,9 @@ import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
 import { i18nProvider } from '../i18n/i18nProvider';
 import { lightTheme } from '../theme';
 import { type PublicKit, PublicKitContext } from './kit';
+import type { PrerenderedPages } from '../../server/build/prerender.mjs';
 import type { PublicPath } from './pagePaths';
+import { disabledUntilTheApp, emotionStyles } from './prerenderedMarkup';
 import { PUBLIC_SCREENS } from './publicScreens';
 
 /** The screens prerendered: their first render reads no query (reset and activation read their link's). */
@@ -43,10 +45,9 @@ export function prerender(pathname: PublicPath): { html: string; css: string } {
       </ThemeProvider>
     </CacheProvider>,
   );
-  const css = Object.values(cache.inserted)
-    .filter((rules): rules is string => typeof rules === 'string')
-    .join('');
-  // disabled until the app renders over it: nothing typed into the page's own fields is lost
-  // (a browser test's fill waits for them too); MUI's classes, not the browser's, style them
-  return { html: html.replace(/<(input|button) /g, '<$1 disabled="" '), css };
+  return { html: disabledUntilTheApp(html), css: emotionStyles(cache).css };
 }
+
+/** Every signed-out screen prerendered, by path (server/build/prerender.mjs). */
+export const prerenderPages = async (): Promise<PrerenderedPages> =>
+  Object.fromEntries(PRERENDERED_PATHS.map((pathname) => [pathname, prerender(pathname)]));

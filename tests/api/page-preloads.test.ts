@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness';
-import { FIRST_REQUESTS_SCRIPT, pickEncoding, preloadsOf } from '../../server/http/page-preloads';
+import { FIRST_REQUESTS_SCRIPT, FRAME_SCRIPT, frameDeviceOf, pickEncoding, preloadsOf } from '../../server/http/page-preloads';
 import { PRERENDERED_FILE, prerenderPages, type PrerenderedPages } from '../../server/build/prerender.mjs';
 import { ROUTE_PRELOADS_FILE, routePreloads, type RoutePreloads } from '../../server/build/route-preloads.mjs';
 import { PRERENDERED_PATHS, prerender } from '../../src/public/prerender';
@@ -26,7 +26,13 @@ const PRELOADS: RoutePreloads = {
 // `$&` and `$'`: replacement patterns of String.replace, which must reach the page as they are
 const PRERENDERED: PrerenderedPages = {
   '/signup': { html: '<main class="css-x1"><h1>Sign up $&</h1></main>', css: ".css-x1{color:red}body{content:'$''}" },
+  // the frames of a signed-in screen (src/adminFrame/prerender.tsx), by device
+  '/profiles phone': { html: '<main class="css-p1-Phone"><h1>Profiles</h1></main>', css: '.css-p1-Phone{margin:0}', ids: ['p1-Phone'] },
+  '/profiles wide': { html: '<main class="css-w1-Wide"><h1>Profiles</h1></main>', css: '.css-w1-Wide{margin:1px}', ids: ['w1-Wide'] },
 };
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
+const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Safari/537.36';
 const HTML = `<!doctype html><html><head><title>Talent</title><script type="module" crossorigin src="/assets/index-ff66.js"></script></head><body><div id="root"></div></body></html>`;
 
 function decoded(response: LightMyRequestResponse): string {
@@ -55,6 +61,14 @@ describe('the scripts a page needs (the build list read by path)', () => {
     // a list written by an older build has no first module
     const { first: _, ...older } = PRELOADS;
     expect(preloadsOf(older as RoutePreloads, '/login')).toEqual([]);
+  });
+
+  it("makes a phone's frame for a phone's client hint or user agent, a wide screen's otherwise", () => {
+    expect(frameDeviceOf({ 'sec-ch-ua-mobile': '?1', 'user-agent': DESKTOP_UA })).toBe('phone');
+    expect(frameDeviceOf({ 'sec-ch-ua-mobile': '?0', 'user-agent': PHONE_UA })).toBe('phone'); // an emulated phone
+    expect(frameDeviceOf({ 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' })).toBe('phone');
+    expect(frameDeviceOf({ 'sec-ch-ua-mobile': '?0', 'user-agent': DESKTOP_UA })).toBe('wide');
+    expect(frameDeviceOf({})).toBe('wide');
   });
 
   it('takes brotli, else gzip, else nothing, as the browser says', () => {
@@ -150,6 +164,54 @@ describe('pages served with their preloads', () => {
     }
     const etag = String((await get('/signup')).headers.etag);
     expect((await get('/signup', { 'accept-encoding': BR_GZIP, 'if-none-match': etag })).statusCode).toBe(304);
+  });
+
+  it("sends a signed-in page its screen's frame for the device, its styles in emotion's form and its scripts asked for after the paint", async () => {
+    const { first, admin, screens } = PRELOADS;
+    for (const [device, ua] of [
+      ['phone', PHONE_UA],
+      ['wide', DESKTOP_UA],
+    ] as const) {
+      const frame = PRERENDERED[`/profiles ${device}`];
+      const page = await get('/profiles', { 'accept-encoding': BR_GZIP, cookie: 'theme=x; fs_token=tok-1', 'user-agent': ua });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(String(page.headers.vary).toLowerCase()).toMatch(/cookie.*user-agent/);
+      const html = decoded(page);
+      expect(html).toContain(`<div id="root" data-frame="${device}">${frame.html}</div><script>${FRAME_SCRIPT}</script>`);
+      // emotion takes a style tagged with its ids as inserted (the app's cache does not write them again)
+      expect(html).toContain(`<style data-emotion="css ${frame.ids!.join(' ')}">${frame.css}</style>`);
+      // the scripts are named in a template that src/boot.ts puts in the head once the frame is painted
+      expect(preloaded(html.replace(/<template data-after-paint>.*?<\/template>/, ''))).toEqual([]);
+      const later = html.match(/<template data-after-paint>(.*?)<\/template>/)?.[1] ?? '';
+      expect(preloaded(later)).toEqual([...first, ...admin, ...screens.profiles.list!]);
+      // both inline scripts (the first calls, the frame check) may run
+      const scriptSrc = String(page.headers['content-security-policy'])
+        .match(/script-src ([^;]*)/)?.[1]
+        ?.split(' ');
+      for (const script of [FIRST_REQUESTS_SCRIPT, FRAME_SCRIPT])
+        expect(scriptSrc).toContain(`'sha256-${crypto.createHash('sha256').update(script).digest('base64')}'`);
+      const etag = String(page.headers.etag);
+      const again = await get('/profiles', {
+        'accept-encoding': BR_GZIP,
+        cookie: 'fs_token=tok-1',
+        'user-agent': ua,
+        'if-none-match': etag,
+      });
+      expect(again.statusCode).toBe(304);
+    }
+    // signed out (no session cookie, or an empty one): no frame, the app sends them to /login
+    for (const cookie of [undefined, 'fs_token=', 'other=fs_token=1']) {
+      const page = await get('/profiles', { 'accept-encoding': BR_GZIP, 'user-agent': PHONE_UA, ...(cookie && { cookie }) });
+      const html = decoded(page);
+      expect(html, cookie).toContain('<div id="root"></div>');
+      expect(html, cookie).not.toContain('data-emotion');
+      expect(preloaded(html), cookie).toEqual([...first, ...admin, ...screens.profiles.list!]);
+    }
+    // a screen without a frame: as before
+    const other = decoded(await get('/profiles/12', { 'accept-encoding': BR_GZIP, cookie: 'fs_token=tok-1', 'user-agent': PHONE_UA }));
+    expect(other).toContain('<div id="root"></div>');
+    expect(preloaded(other)).toEqual([...first, ...admin, ...screens.profiles.show!]);
   });
 
   it('sends gzip or the plain page to browsers that take no brotli', async () => {
@@ -273,13 +335,20 @@ describe('the signed-out screens, prerendered by the build (server/build/prerend
       fs.writeFileSync(path.join(root, 'main.js'), 'export const entry = 1;\n');
       fs.writeFileSync(
         path.join(root, 'pages.tsx'),
-        "export const PRERENDERED_PATHS = ['/a'];\nexport const prerender = (p: string) => ({ html: '<p>' + p + '</p>', css: 'p{}' });\n",
+        "export const prerenderPages = async () => ({ '/a': { html: '<p>/a</p>', css: 'p{}' } });\n",
+      );
+      fs.writeFileSync(
+        path.join(root, 'frames.tsx'),
+        "export const prerenderPages = async () => ({ '/b wide': { html: '<p>/b</p>', css: 'q{}', ids: ['q'] } });\n",
       );
       const outDir = path.join(root, 'dist');
       const { build } = await import('vite');
-      const plugin = prerenderPages({ module: '/pages.tsx' });
+      const plugin = prerenderPages({ modules: ['/pages.tsx', '/frames.tsx'] });
       await build({ root, configFile: false, logLevel: 'silent', plugins: [plugin], build: { outDir, emptyOutDir: true } });
-      expect(JSON.parse(fs.readFileSync(path.join(outDir, PRERENDERED_FILE), 'utf8'))).toEqual({ '/a': { html: '<p>/a</p>', css: 'p{}' } });
+      expect(JSON.parse(fs.readFileSync(path.join(outDir, PRERENDERED_FILE), 'utf8'))).toEqual({
+        '/a': { html: '<p>/a</p>', css: 'p{}' },
+        '/b wide': { html: '<p>/b</p>', css: 'q{}', ids: ['q'] },
+      });
 
       const { default: appConfig } = await import('../../vite.config');
       const plugins = (appConfig as { plugins?: unknown[] }).plugins?.flat(Infinity) as { name?: string }[];

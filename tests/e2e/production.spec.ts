@@ -162,3 +162,40 @@ test('an operator backs up the running app’s database, and a restore over it i
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test.describe('on a phone, signed in', () => {
+  test.use({
+    viewport: { width: 412, height: 823 },
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36',
+  });
+
+  test('the profiles page paints its screen with the page itself, and the app takes its place without moving it', async ({ page }) => {
+    await signIn(page, admin);
+    // the page alone, its scripts held back: the frame (src/adminFrame/prerender.tsx), its count from the page's own early call
+    await page.route('**/assets/**', (route) => route.abort());
+    await page.goto('/profiles');
+    await expect(page.getByRole('heading', { name: 'Profiles' })).toBeVisible();
+    await expect(page.getByText(/^There are \d+ profiles$/)).toBeVisible();
+    await expect(page.getByText('Loading...')).toBeVisible();
+    await expect(page.getByText('Leadership Experience Rating')).toBeInViewport();
+    await expect(page.getByPlaceholder('Search profiles...')).toBeDisabled(); // nothing typed before the app is there is lost
+    await page.unroute('**/assets/**');
+
+    // with its scripts: every layout shift the page makes until the app has rendered its rows
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as { __shifts?: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/profiles');
+    await expect(page.getByRole('columnheader', { name: 'First Name' })).toBeAttached();
+    await expect(page.getByPlaceholder('Search profiles...')).toBeEnabled();
+    const shifts = await page.evaluate(() => (window as { __shifts?: number[] }).__shifts ?? []);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.02);
+    // the frame's styles were taken by the app's emotion cache (moved into the head and marked), not written again
+    expect(await page.locator('head style[data-emotion][data-s]').count()).toBeGreaterThan(0);
+  });
+});

@@ -59,6 +59,9 @@ export function SpecList({ resource, addressStyle = 'ordering', filters = [], ch
   );
 }
 
+/** The count's place while it is unknown (polyglot picks the plural form for a non-number, as for any count but 1). */
+const PENDING_COUNT = { count: '…', smart_count: '…' };
+
 function SpecListView({
   title,
   subtitle,
@@ -86,9 +89,16 @@ function SpecListView({
       <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 2 }}>
         <Box>
           <PageHeading title={heading} />
-          {list.total !== undefined && (
-            <Typography variant="subtitle1" component="p" color="text.secondary">
-              {translate(subtitle, { count: list.total, smart_count: list.total })}
+          {/* while the first answer is on its way the line keeps its place ("There are … profiles"): the screen does not move when it arrives */}
+          {(list.total !== undefined || list.isPending) && (
+            <Typography
+              variant="subtitle1"
+              component="p"
+              color="text.secondary"
+              // the page's own early call may write the count into the frame before the app renders (src/public/firstRequests.ts)
+              {...(list.total === undefined && { 'aria-busy': true, 'data-pending-count': '' })}
+            >
+              {translate(subtitle, list.total === undefined ? PENDING_COUNT : { count: list.total, smart_count: list.total })}
             </Typography>
           )}
         </Box>

@@ -1,0 +1,78 @@
+// Signed-in screens as a frame: the build renders the admin app (src/App.tsx) in Node at a list
+// screen's address, its answers not yet there — the layout, the heading, the search box and filters,
+// the table saying "Loading..." — once for a phone and once for a wide screen. The server sends the
+// frame inside the page (server/http/page-preloads.ts), so a phone paints the screen with the HTML
+// instead of after its scripts have run (seconds of a phone's CPU), and the app then renders over it
+// at the same places. Its styles go in the page in emotion's server form: the app's emotion cache
+// takes them as already inserted instead of writing each rule again as it renders.
+import { renderToString } from 'react-dom/server';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { PrerenderedPage, PrerenderedPages } from '../../server/build/prerender.mjs';
+import { AdminApp, newQueryClient } from '../App';
+import { isLazyScreen } from '../admin-kit/lazyScreen';
+import { type FrameDevice, frameKey } from '../public/pagePaths';
+import { emotionStyles, disabledUntilTheApp } from '../public/prerenderedMarkup';
+import { registry } from '../registry';
+import { lightTheme } from '../theme';
+import { widthMatches } from './mediaQueries';
+
+/** The viewport width each frame is laid out for (Lighthouse's phone is 412 px wide). */
+export const FRAME_WIDTHS: Record<FrameDevice, number> = { phone: 412, wide: 1280 };
+
+/** The list screens whose page asks for their first answers itself (`listFirstQueries`): the ones opened first. */
+export const FRAMED_PATHS = registry.filter(({ listFirstQueries }) => listFirstQueries?.length).map(({ name }) => `/${name}`);
+
+/**
+ * react-admin reads two things of `document` as it renders (the preferences inspector's default
+ * place, the title's portal target): a stand-in for the render, at the device's width, none found.
+ */
+function withDocument<T>(width: number, render: () => T): T {
+  const global = globalThis as { document?: unknown };
+  if (global.document !== undefined) return render();
+  global.document = { body: { clientWidth: width }, getElementById: () => null, querySelector: () => null, querySelectorAll: () => [] };
+  try {
+    return render();
+  } finally {
+    delete global.document;
+  }
+}
+
+/** `pathname`'s screen for `device`, signed in and waiting for its answers. */
+export async function prerenderFrame(pathname: string, device: FrameDevice): Promise<PrerenderedPage> {
+  const width = FRAME_WIDTHS[device];
+  const client = newQueryClient();
+  // signed in (the page is only sent with a session); who it is and the screen's data are not known
+  client.setQueryData(['auth', 'checkAuth', {}], true);
+  for (const { list } of registry) if (isLazyScreen(list)) await list.preload();
+  const theme = {
+    ...lightTheme,
+    components: {
+      ...lightTheme.components,
+      MuiUseMediaQuery: { defaultProps: { ssrMatchMedia: (query: string) => ({ matches: widthMatches(query, width) }) } },
+    },
+  };
+  // compat: emotion records the styles in the cache rather than writing <style> tags into the markup
+  const cache = createCache({ key: 'css' });
+  cache.compat = true;
+  const html = withDocument(width, () =>
+    renderToString(
+      <CacheProvider value={cache}>
+        <MemoryRouter initialEntries={[pathname]}>
+          <AdminApp client={client} theme={theme} />
+        </MemoryRouter>
+      </CacheProvider>,
+    ),
+  );
+  return { html: disabledUntilTheApp(html), ...emotionStyles(cache) };
+}
+
+/** Every framed screen for every device, under the keys the server looks them up by. */
+export async function prerenderPages(): Promise<PrerenderedPages> {
+  const pages: PrerenderedPages = {};
+  for (const pathname of FRAMED_PATHS)
+    for (const device of Object.keys(FRAME_WIDTHS) as FrameDevice[])
+      pages[frameKey(pathname, device)] = await prerenderFrame(pathname, device);
+  return pages;
+}
