@@ -3,7 +3,9 @@
 // neither; a user sees their signed-in sessions in Profile Settings and ends another browser's,
 // which is then signed out, and ends their own by signing out; an operator backs up the running
 // app's embedded database (the server makes the snapshot) and cannot restore over it while it runs;
-// a profiles page opened directly asks for its first calls itself (src/public/firstRequests.ts).
+// a profiles page opened directly asks for its first calls itself (src/public/firstRequests.ts), and
+// on a phone paints its screen's frame with the page (src/adminFrame/prerender.tsx) before the app
+// renders over it without moving it.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
