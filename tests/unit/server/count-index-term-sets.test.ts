@@ -8,12 +8,12 @@ import { emptySet, has } from '../../../server/entities/profiles/count-index/bit
 import type { ProfileIndex } from '../../../server/entities/profiles/count-index/index';
 import { RememberedSets, type ChangedRows } from '../../../server/entities/profiles/count-index/remembered-sets';
 import { RecentTokens } from '../../../server/entities/profiles/count-index/recent-tokens';
-import { documentHolds } from '../../../server/entities/profiles/count-index/term-test';
+import { documentHolds, termTest } from '../../../server/entities/profiles/count-index/term-test';
 import { TokenIndex } from '../../../server/entities/profiles/count-index/tokens';
 import type { ProfileFilters } from '../../../server/entities/profiles/filters';
 import { applyBatch, freshIndex, modelOrder, rowArbitrary, type ModelRow } from './count-index-model';
 
-const LETTERS = ['a', 'n', 'e', 'o', 'ã', 'ë', 'ü', '日', 'x'];
+const LETTERS = ['a', 'n', 'e', 'o', 'ã', 'ë', 'ü', '日', 'x', '😀', '\ud83d']; // an astral character, a lone surrogate
 const SPACES = [' ', '  ', '\t', '\n', '\u00a0'];
 
 describe("a term's test on one document", () => {
@@ -31,9 +31,13 @@ describe("a term's test on one document", () => {
         for (const [row, d] of documents.entries()) recent.set(row, d);
         const layer = emptySet(documents.length);
         recent.addRowsContaining(pattern, layer);
+        // and the test a catch-up runs, on the documents it brings (each encoded once)
+        const changed: ChangedRows = { positions: documents.map((_, row) => row), documents: new Map(documents.entries()) };
+        const { test } = termTest(new RememberedSets(2 ** 20), `term ${term}`, term);
         documents.forEach((d, row) => {
           expect(documentHolds(d, pattern), `${JSON.stringify(d)} ${term}`).toBe(has(base, row));
           expect(documentHolds(d, pattern)).toBe(has(layer, row));
+          expect(test(row, changed)).toBe(has(base, row));
         });
       }),
       { seed: 20, numRuns: 300 },

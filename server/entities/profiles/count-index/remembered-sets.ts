@@ -11,9 +11,11 @@ export interface ChangedRows {
 /** Whether the row at a position is in a remembered set now (after a change): each set's own predicate. */
 export type RowTest = (position: number, changed: ChangedRows) => boolean;
 
-/** A set's test and what it reads: the remembered sets (keys) it needs to answer (a term's rows: search-tests.ts). */
+/** A set's test and what it reads: the remembered sets (keys) it needs to answer (a term's rows: term-test.ts). */
 export interface SetTest {
   test: RowTest;
+  /** the test once this set is corrected (its own bit: what a whole filter reads of a term's set) */
+  corrected?: RowTest;
   needs?: string[];
 }
 
@@ -93,7 +95,9 @@ export class RememberedSets {
     const { positions } = changed;
     if (positions.length === 0) return;
     if (positions.length * this.sets.size > MAX_CORRECTION_TESTS) return this.clear();
-    for (const [key, entry] of [...this.sets]) {
+    // the sets others read (a term's rows) first: a whole filter's test reads them corrected
+    const readsOthers = ([key, entry]: [string, Entry]) => (entry.needs?.some((need) => need !== key) ? 1 : 0);
+    for (const [key, entry] of [...this.sets].sort((a, b) => readsOthers(a) - readsOthers(b))) {
       yield;
       if (!entry.test || entry.needs?.some((need) => !this.sets.has(need))) {
         this.forget(key);

@@ -155,11 +155,14 @@ export function* buildingSet(
   return { set, count };
 }
 
-/** A whole filter's test: its parts' tests all true (the live rows with no parts); none when a part has none. */
+/**
+ * A whole filter's test: its parts' tests all true (the live rows with no parts), a term's as its corrected set
+ * says (term-test.ts); none when a part has none.
+ */
 function wholeTest(tests: (SetTest | undefined)[], live: Bitset): SetTest | undefined {
   if (!tests.length) return { test: (position) => has(live, position) };
   if (!tests.every((t) => t !== undefined)) return undefined;
-  const each = (tests as SetTest[]).map(({ test }) => test);
+  const each = (tests as SetTest[]).map(({ test, corrected }) => corrected ?? test);
   return {
     test: (position, changed) => each.every((test) => test(position, changed)),
     needs: (tests as SetTest[]).flatMap(({ needs }) => needs ?? []),
