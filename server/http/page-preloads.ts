@@ -69,7 +69,7 @@ export function frameDeviceOf(headers: { 'sec-ch-ua-mobile'?: string | string[];
   return mobile ? 'phone' : 'wide';
 }
 
-/** Who asks for a page, as far as its frame goes: a signed-out visitor gets none (the app sends them to /login). */
+/** Who asks for a page, as far as its frame goes: a visitor without a live session gets none (the app sends them to /login). */
 export interface PageVisitor {
   signedIn: boolean;
   device: FrameDevice;
@@ -131,7 +131,13 @@ export function pagePreloader(root: string) {
     return built;
   }
 
-  return function variantFor(pathname: string, acceptEncoding: string | undefined, visitor?: PageVisitor): PageVariant | null {
+  /** Whether the build made a frame of `pathname` (a visitor's session is then worth checking). */
+  const hasFrame = (pathname: string) => {
+    const { prerendered } = current();
+    return (['phone', 'wide'] as const).some((device) => Object.hasOwn(prerendered, frameKey(pathname, device)));
+  };
+
+  const variantFor = (pathname: string, acceptEncoding: string | undefined, visitor?: PageVisitor): PageVariant | null => {
     const { preloads, prerendered, html, pages } = current();
     if (!html.includes('</head>')) return null;
     const publicPage = Object.hasOwn(prerendered, pathname) ? prerendered[pathname] : undefined;
@@ -168,4 +174,16 @@ export function pagePreloader(root: string) {
     const encoding = pickEncoding(acceptEncoding);
     return variants.find((variant) => variant.encoding === encoding) ?? variants[0];
   };
+  return Object.assign(variantFor, { hasFrame });
+}
+
+/** The session token in a page request's cookies (the app keeps it in `fs_token`), if any. */
+export function sessionTokenOf(cookieHeader: string | undefined): string | undefined {
+  const value = /(?:^|;\s*)fs_token=([^;\s]+)/.exec(cookieHeader ?? '')?.[1];
+  if (!value) return undefined;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { notFoundBody } from './errors';
-import { frameDeviceOf, pagePreloader } from './page-preloads';
+import { userForToken } from '../accounts/tokens';
+import { frameDeviceOf, pagePreloader, sessionTokenOf } from './page-preloads';
 
 /**
  * Serves the built app, precompressed; pages (/, /profiles/12, /login…) get index.html (history
@@ -25,10 +26,12 @@ export async function registerStaticApp(app: FastifyInstance, root: string): Pro
     },
   });
   const pageFor = pagePreloader(root);
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     reply.header('Cache-Control', 'no-cache');
-    // a signed-in page may come with its screen's frame, made for the visitor's device (page-preloads.ts)
-    const signedIn = /(?:^|;\s*)fs_token=[^;\s]/.test(request.headers.cookie ?? '');
+    // a signed-in page may come with its screen's frame, made for the visitor's device (page-preloads.ts):
+    // only with a live session, or an expired one would show the screen before the sign-in page
+    const token = pageFor.hasFrame(pathname) ? sessionTokenOf(request.headers.cookie) : undefined;
+    const signedIn = token !== undefined && (await userForToken(app.db, token)) !== undefined;
     const page = pageFor(pathname, request.headers['accept-encoding'], { signedIn, device: frameDeviceOf(request.headers) });
     if (!page) return reply.sendFile('index.html');
     reply.header('Vary', 'Accept-Encoding, Cookie, Sec-CH-UA-Mobile, User-Agent').header('ETag', page.etag);

@@ -168,12 +168,17 @@ describe('pages served with their preloads', () => {
 
   it("sends a signed-in page its screen's frame for the device, its styles in emotion's form and its scripts asked for after the paint", async () => {
     const { first, admin, screens } = PRELOADS;
+    const { token } = await api.user();
     for (const [device, ua] of [
       ['phone', PHONE_UA],
       ['wide', DESKTOP_UA],
     ] as const) {
       const frame = PRERENDERED[`/profiles ${device}`];
-      const page = await get('/profiles', { 'accept-encoding': BR_GZIP, cookie: 'theme=x; fs_token=tok-1', 'user-agent': ua });
+      const page = await get('/profiles', {
+        'accept-encoding': BR_GZIP,
+        cookie: `theme=x; fs_token=${encodeURIComponent(token)}`,
+        'user-agent': ua,
+      });
       expect(page.statusCode).toBe(200);
       expect(page.headers['cache-control']).toBe('no-cache');
       expect(String(page.headers.vary).toLowerCase()).toMatch(/cookie.*user-agent/);
@@ -194,14 +199,16 @@ describe('pages served with their preloads', () => {
       const etag = String(page.headers.etag);
       const again = await get('/profiles', {
         'accept-encoding': BR_GZIP,
-        cookie: 'fs_token=tok-1',
+        cookie: `fs_token=${token}`,
         'user-agent': ua,
         'if-none-match': etag,
       });
       expect(again.statusCode).toBe(304);
     }
-    // signed out (no session cookie, or an empty one): no frame, the app sends them to /login
-    for (const cookie of [undefined, 'fs_token=', 'other=fs_token=1']) {
+    // signed out (no session cookie, an empty one, a session that is not live): no frame, the app sends them to /login
+    const { token: ended } = await api.user();
+    expect((await api.call(ended, { method: 'POST', url: '/api/v1/auth/sign-out/' })).statusCode).toBeLessThan(300);
+    for (const cookie of [undefined, 'fs_token=', 'other=fs_token=1', 'fs_token=not-a-token', `fs_token=${ended}`, 'fs_token=%E0%A4%A']) {
       const page = await get('/profiles', { 'accept-encoding': BR_GZIP, 'user-agent': PHONE_UA, ...(cookie && { cookie }) });
       const html = decoded(page);
       expect(html, cookie).toContain('<div id="root"></div>');
@@ -209,7 +216,7 @@ describe('pages served with their preloads', () => {
       expect(preloaded(html), cookie).toEqual([...first, ...admin, ...screens.profiles.list!]);
     }
     // a screen without a frame: as before
-    const other = decoded(await get('/profiles/12', { 'accept-encoding': BR_GZIP, cookie: 'fs_token=tok-1', 'user-agent': PHONE_UA }));
+    const other = decoded(await get('/profiles/12', { 'accept-encoding': BR_GZIP, cookie: `fs_token=${token}`, 'user-agent': PHONE_UA }));
     expect(other).toContain('<div id="root"></div>');
     expect(preloaded(other)).toEqual([...first, ...admin, ...screens.profiles.show!]);
   });
