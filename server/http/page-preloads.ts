@@ -51,13 +51,13 @@ export const THEME_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(T
 /**
  * Runs as the parser reaches a signed-in screen's frame (src/adminFrame/prerender.tsx), before the
  * first paint: the frame goes when the app would not render what it shows — the dark theme (as
- * THEME_SCRIPT), a query in the address or list parameters the app stored for the screen (other
- * filters, another page), a window the frame's layout is not for (a phone's below 600 px, react-admin's
+ * THEME_SCRIPT), a query in the address (other filters, another page: a list starts from its
+ * address), a window the frame's layout is not for (a phone's below 600 px, react-admin's
  * small-screen layout; a wide one from 900 px), a sidebar the user closed. The page is then empty until
  * the app renders, as without a frame.
  */
 export const FRAME_SCRIPT =
-  "try{var p='RaStoretalent-backoffice.',r=document.getElementById('root'),d=r.getAttribute('data-frame'),g=function(k){return JSON.parse(localStorage.getItem(p+k))},t=g('theme');if(t==='dark'||(t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches)||location.search||localStorage.getItem(p+location.pathname.slice(1)+'.listParams')!==null||(d==='phone'?innerWidth>=600:innerWidth<900||g('sidebar.open')===false))r.replaceChildren()}catch(e){}";
+  "try{var p='RaStoretalent-backoffice.',r=document.getElementById('root'),d=r.getAttribute('data-frame'),g=function(k){return JSON.parse(localStorage.getItem(p+k))},t=g('theme');if(t==='dark'||(t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches)||location.search||(d==='phone'?innerWidth>=600:innerWidth<900||g('sidebar.open')===false))r.replaceChildren()}catch(e){}";
 export const FRAME_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(FRAME_SCRIPT).digest('base64')}'`;
 
 /**

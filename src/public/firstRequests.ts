@@ -10,13 +10,12 @@
 const ME = '/api/v1/users/me';
 
 /**
- * A screen's first calls beyond ME, exactly as the app makes them, unless the app stored other list
- * parameters for it (react-admin's store: filters, sort or page the user chose last time).
+ * A screen's first calls beyond ME, exactly as the app makes them at its address without a query (a
+ * list starts from its address, whatever it showed last time: src/admin-kit/list/AddressSync.tsx).
  */
-export const FIRST_REQUESTS: Record<string, { urls: string[]; unlessStored: string; counted?: string }> = {
+export const FIRST_REQUESTS: Record<string, { urls: string[]; counted?: string }> = {
   '/profiles': {
     urls: ['/api/v1/profiles/dimensions/', '/api/v1/profiles?page=1&page_size=10'],
-    unlessStored: 'profiles.listParams',
     counted: '/api/v1/profiles?page=1&page_size=10',
   },
 };
@@ -31,8 +30,6 @@ export const FIRST_REQUESTS: Record<string, { urls: string[]; unlessStored: stri
 const COUNT_INTO_FRAME =
   "function(r){return r.clone().json()}).then(function(b){var e=document.querySelector('[data-pending-count]');if(e&&typeof b.count==='number'&&b.count!==1){var n=e.cloneNode(!0);n.textContent=e.textContent.replace('\\u2026',String(b.count));e.replaceWith(n)}}";
 
-/** react-admin's localStorage keys: the store's prefix and the app's key (src/theme.ts's store). */
-const STORE_PREFIX = 'RaStoretalent-backoffice.';
 
 /**
  * The inline script (ES5: it runs before any module, on any browser the app supports): nothing
@@ -40,5 +37,5 @@ const STORE_PREFIX = 'RaStoretalent-backoffice.';
  * else). `apiUrl` prefixes every call, as the app's API_URL does.
  */
 export function firstRequestsScript(apiUrl: string): string {
-  return `try{var m=document.cookie.match(/(?:^|; )fs_token=([^;]*)/),s=${JSON.stringify(FIRST_REQUESTS)}[location.pathname],u=[${JSON.stringify(ME)}];if(m&&!location.search){if(s&&localStorage.getItem(${JSON.stringify(STORE_PREFIX)}+s.unlessStored)===null)u=u.concat(s.urls);var f={token:decodeURIComponent(m[1]),at:{}};u.forEach(function(p){var x=${JSON.stringify(apiUrl)}+p;f.at[x]=fetch(x,{headers:{Accept:"application/json",Authorization:"Token "+f.token}});(s&&p===s.counted?f.at[x].then(${COUNT_INTO_FRAME}):f.at[x]).catch(function(){})});window.__firstRequests=f}}catch(e){}`;
+  return `try{var m=document.cookie.match(/(?:^|; )fs_token=([^;]*)/),s=${JSON.stringify(FIRST_REQUESTS)}[location.pathname],u=[${JSON.stringify(ME)}];if(m&&!location.search){if(s)u=u.concat(s.urls);var f={token:decodeURIComponent(m[1]),at:{}};u.forEach(function(p){var x=${JSON.stringify(apiUrl)}+p;f.at[x]=fetch(x,{headers:{Accept:"application/json",Authorization:"Token "+f.token}});(s&&p===s.counted?f.at[x].then(${COUNT_INTO_FRAME}):f.at[x]).catch(function(){})});window.__firstRequests=f}}catch(e){}`;
 }

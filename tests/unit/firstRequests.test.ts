@@ -35,16 +35,23 @@ describe('the page script', () => {
     for (const call of calls) expect(call.headers.get('authorization')).toBe('Token tok-1');
   });
 
-  it('asks for nothing signed out, only who is signed in on other pages, with a query, or when the list was left filtered', () => {
+  it('asks for nothing signed out or with a query, only who is signed in on other pages', () => {
     const { calls } = installFakeFetch();
     runScript('/profiles');
     expect(calls).toHaveLength(0);
     Cookies.set('fs_token', 'tok-1', { path: '/' });
-    runScript('/users');
     runScript('/profiles?filter=%7B%7D');
-    localStorage.setItem('RaStoretalent-backoffice.profiles.listParams', '{"sort":"last_name"}');
+    expect(calls).toHaveLength(0);
+    runScript('/users');
+    expect(calls.map((call) => call.url)).toEqual(['/api/v1/users/me']);
+  });
+
+  it('asks for the first page however the list was left: it starts from its address (src/admin-kit/list/AddressSync.tsx)', () => {
+    const { calls } = installFakeFetch();
+    Cookies.set('fs_token', 'tok-1', { path: '/' });
+    localStorage.setItem('RaStoretalent-backoffice.profiles.addressList', '{"sort":"last_name","page":3}');
     runScript('/profiles');
-    expect(calls.map((call) => call.url)).toEqual(['/api/v1/users/me', '/api/v1/users/me']);
+    expect(calls.map((call) => call.url)).toEqual(['/api/v1/users/me', ...FIRST_REQUESTS['/profiles'].urls]);
   });
 
   it("prefixes the app's API address", () => {
