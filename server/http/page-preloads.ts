@@ -38,14 +38,18 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
+/** react-admin's localStorage keys: the store's prefix and the app's key (src/theme.ts's store). */
+const STORE_PREFIX = 'RaStoretalent-backoffice.';
+/** Whether the app shows the dark theme, `t` being the stored choice: that, else the system's. */
+const SHOWS_DARK = "t==='dark'||(t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches)";
+
 /**
  * Runs as the parser reaches it, before the first paint: the prerendered screen is in the light theme,
  * so someone whose app shows the dark one (chosen in the app — react-admin's store — else the
  * system's) gets an empty page until the app renders, as before, rather than a flash of light.
  */
-export const THEME_SCRIPT =
-  "try{var t=JSON.parse(localStorage.getItem('RaStoretalent-backoffice.theme'));if(t==='dark'||(t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches))document.getElementById('root').replaceChildren()}catch(e){}";
-/** THEME_SCRIPT's hash, for the Content-Security-Policy (server/http/security.ts): no other inline script runs. */
+export const THEME_SCRIPT = `try{var t=JSON.parse(localStorage.getItem('${STORE_PREFIX}theme'));if(${SHOWS_DARK})document.getElementById('root').replaceChildren()}catch(e){}`;
+/** THEME_SCRIPT's hash, for the Content-Security-Policy (server/http/security.ts): only inline scripts named by their hash run. */
 export const THEME_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
 
 /**
@@ -56,8 +60,7 @@ export const THEME_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(T
  * small-screen layout; a wide one from 900 px), a sidebar the user closed. The page is then empty until
  * the app renders, as without a frame.
  */
-export const FRAME_SCRIPT =
-  "try{var p='RaStoretalent-backoffice.',r=document.getElementById('root'),d=r.getAttribute('data-frame'),g=function(k){return JSON.parse(localStorage.getItem(p+k))},t=g('theme');if(t==='dark'||(t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches)||location.search||(d==='phone'?innerWidth>=600:innerWidth<900||g('sidebar.open')===false))r.replaceChildren()}catch(e){}";
+export const FRAME_SCRIPT = `try{var p='${STORE_PREFIX}',r=document.getElementById('root'),d=r.getAttribute('data-frame'),g=function(k){return JSON.parse(localStorage.getItem(p+k))},t=g('theme');if(${SHOWS_DARK}||location.search||(d==='phone'?innerWidth>=600:innerWidth<900||g('sidebar.open')===false))r.replaceChildren()}catch(e){}`;
 export const FRAME_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(FRAME_SCRIPT).digest('base64')}'`;
 
 /**

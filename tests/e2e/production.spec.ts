@@ -197,6 +197,11 @@ test.describe('on a phone, signed in', () => {
     await expect(page.getByPlaceholder('Search profiles...')).toBeEnabled();
     const shifts = await page.evaluate(() => (window as { __shifts?: number[] }).__shifts ?? []);
     expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.02);
+    // the scripts the page named in its template were asked for once the frame had painted (src/boot.ts)
+    expect(
+      await page.evaluate(() => document.querySelector<HTMLTemplateElement>('template[data-after-paint]')?.content.childElementCount),
+    ).toBe(0);
+    expect(await page.locator('head > link[rel="modulepreload"]').count()).toBeGreaterThan(3);
     // the frame's styles were taken by the app's emotion cache (moved into the head and marked), not written again
     expect(await page.locator('head style[data-emotion][data-s]').count()).toBeGreaterThan(0);
   });
