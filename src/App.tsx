@@ -20,6 +20,7 @@ import { i18nProvider } from './i18n/i18nProvider';
 import { AppLayout } from './layout/AppLayout';
 import { apiPathsOf, registry } from './registry';
 import type { ResourceDeclaration } from './resourceTypes';
+import { ResourceDefinitionsProvider, definitionsOf } from './ResourceDefinitions';
 import { darkTheme, lightTheme, themeKeepingStore } from './theme';
 
 // screens seldom opened (the account menu's, an alert mail's link): each loaded when it is opened,
@@ -77,6 +78,8 @@ function resourceOf({ name, list, show: Show, create: Create, edit: Edit, routes
     </Resource>
   );
 }
+const resources = registry.map(resourceOf);
+const resourceDefinitions = definitionsOf(resources);
 
 /**
  * The admin itself; it takes the router it is rendered in (the build's frames: another query client
@@ -94,22 +97,24 @@ export function AdminApp({ client = queryClient, theme = lightTheme }: { client?
       theme={theme}
       darkTheme={darkTheme}
     >
-      <AdminKitBridge>
-        <AdminUI disableTelemetry requireAuth title="Talent Back-office" layout={AppLayout} loginPage={LoginPage} dashboard={Home}>
-          <CustomRoutes noLayout>
-            <Route path="/signup" element={<SignupPage />} />
-            <Route path="/activate-account" element={<ActivateAccountPage />} />
-            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-            <Route path="/reset-password" element={<ResetPasswordPage />} />
-            <Route path="/alert-action" element={<AlertActionPage />} />
-          </CustomRoutes>
-          <CustomRoutes>
-            <Route path="/user-profile-detail" element={<ProfileSettingsPage />} />
-            <Route path="/change-password" element={<ChangePasswordPage />} />
-          </CustomRoutes>
-          {registry.map(resourceOf)}
-        </AdminUI>
-      </AdminKitBridge>
+      <ResourceDefinitionsProvider definitions={resourceDefinitions}>
+        <AdminKitBridge>
+          <AdminUI disableTelemetry requireAuth title="Talent Back-office" layout={AppLayout} loginPage={LoginPage} dashboard={Home}>
+            <CustomRoutes noLayout>
+              <Route path="/signup" element={<SignupPage />} />
+              <Route path="/activate-account" element={<ActivateAccountPage />} />
+              <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+              <Route path="/reset-password" element={<ResetPasswordPage />} />
+              <Route path="/alert-action" element={<AlertActionPage />} />
+            </CustomRoutes>
+            <CustomRoutes>
+              <Route path="/user-profile-detail" element={<ProfileSettingsPage />} />
+              <Route path="/change-password" element={<ChangePasswordPage />} />
+            </CustomRoutes>
+            {resources}
+          </AdminUI>
+        </AdminKitBridge>
+      </ResourceDefinitionsProvider>
     </AdminContext>
   );
 }

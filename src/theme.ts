@@ -2,6 +2,7 @@
 // blue app bar and some greys fail WCAG AA colour contrast), and the store that keeps
 // the chosen theme across logouts — react-admin resets its store when a user logs out.
 import { defaultDarkTheme, defaultLightTheme, localStorageStore, type RaThemeOptions, type Store } from 'react-admin';
+import { quietStore } from './admin-kit/quietStore';
 
 /**
  * react-admin's row checkboxes pass `aria-label` as a Checkbox prop, which MUI 9 puts on the
@@ -44,7 +45,7 @@ export const darkTheme: RaThemeOptions = {
 const THEME_KEY = 'theme';
 
 /** A store whose reset() (on logout) keeps the browser's theme choice. */
-export function themeKeepingStore(store: Store = localStorageStore(undefined, 'talent-backoffice')): Store {
+export function themeKeepingStore(store: Store = quietStore(localStorageStore(undefined, 'talent-backoffice'))): Store {
   return {
     ...store,
     reset() {

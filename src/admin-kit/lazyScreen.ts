@@ -2,7 +2,7 @@
 // not parse react-admin's list, form and detail machinery, and each screen brings what it uses.
 // A screen already loaded (`preload`, awaited before the app's first render: src/firstScreen.ts)
 // renders at once, without React.lazy's suspended first render and the second render after it.
-import { type ComponentType, createElement, lazy } from 'react';
+import { type ComponentType, createElement, lazy, memo } from 'react';
 
 export type LazyScreen<P extends object = object> = ComponentType<P> & {
   /** loads the screen's module; once it has, the screen renders without suspending */
@@ -17,8 +17,13 @@ export function lazyScreen<M, P extends object = object>(load: () => Promise<M>,
     return loaded;
   };
   const Lazy = lazy(async () => ({ default: pickAndKeep(await load()) }));
+  // A screen renders again for its own state and contexts, not because the routes above it did:
+  // react-admin's router renders every route again as it mounts (it takes its children a second
+  // time, in an effect), and each route makes its screen's element anew.
   // biome-ignore lint/correctness/noComponentHookFactories: made once per screen at module level, as React.lazy is
-  const Screen = (props: P) => createElement((loaded ?? Lazy) as ComponentType<P>, props);
+  const Rendered = memo((props: P) => createElement((loaded ?? Lazy) as ComponentType<P>, props));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen at module level, as React.lazy is
+  const Screen = (props: P) => createElement(Rendered as ComponentType<P>, props);
   Screen.preload = async () => {
     pickAndKeep(await load());
   };

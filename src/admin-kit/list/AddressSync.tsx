@@ -6,12 +6,13 @@
 // the back button or a typed address moves the address and then the store. Each move of one
 // clears the page's selection (a selection belongs to the page it was made on).
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { useListContext, useStore, useStoreContext } from 'react-admin';
 import { type AddressListParams, fromListParams, readListQuery, toListParams, writeListQuery } from './addressQuery';
 import type { AddressStyle } from './types';
 
 export interface AddressOptions {
+  resource: string;
   /** react-admin's store key of the list's parameters */
   storeKey: string;
   style: AddressStyle;
@@ -25,13 +26,20 @@ const canonical = (params: URLSearchParams) => params.toString();
  * Puts the address's parameters in the store once, before the list first asks for data
  * (a useState initializer: the list's own store subscription does not exist yet).
  */
-export function useSeedFromAddress({ storeKey, style, filterKeys }: AddressOptions): void {
+export function useSeedFromAddress({ resource, storeKey, style, filterKeys }: AddressOptions): void {
   const store = useStoreContext();
-  const [searchParams] = useSearchParams();
+  // the address as it is (not useSearchParams, which also hands out a navigate function and so
+  // renders its caller again whenever the routes above render: here, the whole list)
+  const { search } = useLocation();
   const seeded = useRef(false);
   if (!seeded.current) {
     seeded.current = true;
-    store.setItem(storeKey, toListParams(readListQuery(searchParams, style, filterKeys)));
+    store.setItem(storeKey, toListParams(readListQuery(new URLSearchParams(search), style, filterKeys)));
+    // react-admin's selection registers its own key under the resource's as the list mounts, in an
+    // effect whose write renders the list again; registered before, that write is none (quietStore)
+    const keysKey = `${resource}.selectedIds.storeKeys`;
+    const keys = store.getItem<string[]>(keysKey) ?? [];
+    if (!keys.includes(`${storeKey}.selectedIds`)) store.setItem(keysKey, [...keys, `${storeKey}.selectedIds`]);
   }
 }
 

@@ -45,7 +45,7 @@ export interface SpecListProps {
 
 export function SpecList({ resource, addressStyle = 'ordering', filters = [], children, ...view }: SpecListProps) {
   const filterKeys = filters.flatMap((filter) => filter.keys);
-  const address = { storeKey: `${resource}.addressList`, style: addressStyle, filterKeys };
+  const address = { resource, storeKey: `${resource}.addressList`, style: addressStyle, filterKeys };
   useSeedFromAddress(address);
   return (
     <ListBase resource={resource} storeKey={address.storeKey} disableSyncWithLocation perPage={PAGE_SIZE} sort={SERVER_ORDER}>
