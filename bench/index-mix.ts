@@ -10,8 +10,6 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../server/db/connect';
 import { readableDataSourceIds } from '../server/db/visibility';
 import { findUserByEmail } from '../server/accounts/users';
-import { RATING_FIELDS } from '../types/api';
-import type { ProfileFilters } from '../server/entities/profiles/filters';
 import type { ProfileIndex } from '../server/entities/profiles/count-index/index';
 import { RememberedSets } from '../server/entities/profiles/count-index/remembered-sets';
 import {
@@ -24,6 +22,7 @@ import { journalHead } from '../server/entities/profiles/count-index/journal';
 import { snapshotOptions } from '../server/entities/profiles/count-index/snapshot-store';
 import { benchDataDir } from './server-under-test';
 import { profileQueryMix } from './profiles';
+import { parseMixPath } from './mix-path';
 import { profileCount } from './seeding';
 import { summarize, table } from './stats';
 
@@ -33,41 +32,17 @@ const { values } = parseArgs({
 const base = process.env.BENCH_PG ?? `postgresql://${os.userInfo().username}@%2Fvar%2Frun%2Fpostgresql`;
 const KINDS = ['search', 'a data source', 'nationalities', 'gender', 'a rating range', 'combined', 'a deep page', 'sort only'];
 
-/** The API's reading of a mix path (filters, terms folded as the database folds them, ordering, page). */
-function parse(path: string) {
-  const query = new URLSearchParams(path.split('?')[1]);
-  const filters: ProfileFilters = {};
-  if (query.has('data_sources')) filters.data_sources = query.getAll('data_sources').map(Number);
-  if (query.has('nationalities')) filters.nationalities = query.getAll('nationalities');
-  if (query.has('gender')) filters.gender = query.getAll('gender');
-  for (const field of RATING_FIELDS)
-    for (const bound of ['gte', 'lte'] as const)
-      if (query.has(`${field}__${bound}`)) filters[`${field}__${bound}`] = Number(query.get(`${field}__${bound}`));
-  const terms = (query.get('search') ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(/\s+/).filter(Boolean);
-  const ordering = query.get('ordering') ?? 'id';
-  const page = Number(query.get('page') ?? 1);
-  const pageSize = Number(query.get('page_size') ?? 10);
-  return {
-    filters,
-    terms,
-    field: ordering.replace(/^-/, ''),
-    descending: ordering.startsWith('-'),
-    offset: (page - 1) * pageSize,
-    pageSize,
-  };
-}
-
 function pass(index: ProfileIndex, readable: number[] | null, mix: string[], before?: () => void) {
   const set: number[] = [];
   const walk: number[] = [];
   for (const path of mix) {
-    const q = parse(path);
+    const q = parseMixPath(path);
     before?.();
     let started = performance.now();
     const found = index.matching(readable, q.filters, q.terms);
     set.push(performance.now() - started);
     started = performance.now();
-    index.page(found.set, found.count, q.field, q.descending, q.offset, q.pageSize);
+    index.page(found.set, found.count, q.field, q.descending, q.offset, q.pageSize, q.filters);
     walk.push(performance.now() - started);
   }
   return { set, walk };

@@ -3,7 +3,7 @@ import type { ProfileFilters } from '../filters';
 import { emptySet, has, type Bitset } from './bitset';
 import { SearchIndex, TokenIndex } from './tokens';
 import { GROWTH, IndexRows, isNumericSort, type IndexedProfile } from './index-rows';
-import { SortOrders } from './sort-orders';
+import { SortOrders, type ValueRange } from './sort-orders';
 import { RememberedSets, rememberedBudget } from './remembered-sets';
 import { ReadWriteGate } from './read-write-gate';
 import { buildingSet } from './set-builder';
@@ -11,6 +11,15 @@ import { inSlices, whole, type Sliced, type Slicer } from './slices';
 import { parts, type Parts } from './parts';
 
 export { NUMERIC_SORTS, type IndexedProfile, type NumericSort } from './index-rows';
+
+/** The range `filters` ask of `field` when it is a rating (every matching row then has a rating within it). */
+function ratingRangeOf(filters: ProfileFilters, field: string): ValueRange | undefined {
+  if (!(RATING_FIELDS as readonly string[]).includes(field)) return undefined;
+  const rating = field as RatingField;
+  const gte = filters[`${rating}__gte`];
+  const lte = filters[`${rating}__lte`];
+  return gte === undefined && lte === undefined ? undefined : { gte: gte ?? -Infinity, lte: lte ?? Infinity };
+}
 
 /**
  * The profiles list from memory: what the filters test — data sources,
@@ -207,18 +216,47 @@ export class ProfileIndex {
    * missing values as `applyOrdering` places them), or undefined when the
    * index has no order for it. Past the middle it walks from the end.
    */
-  page(set: Bitset, total: number, field: string, descending: boolean, offset: number, limit: number): number[] | undefined {
-    return whole(this.paging(set, total, field, descending, offset, limit));
+  page(
+    set: Bitset,
+    total: number,
+    field: string,
+    descending: boolean,
+    offset: number,
+    limit: number,
+    filters?: ProfileFilters,
+  ): number[] | undefined {
+    return whole(this.paging(set, total, field, descending, offset, limit, filters));
   }
 
   /** `page` in slices (within `read`): a walk for a sparse set may cross millions of rows. */
-  pageInSlices(set: Bitset, total: number, field: string, descending: boolean, offset: number, limit: number, slicer?: Slicer) {
-    return inSlices(this.paging(set, total, field, descending, offset, limit), slicer);
+  pageInSlices(
+    set: Bitset,
+    total: number,
+    field: string,
+    descending: boolean,
+    offset: number,
+    limit: number,
+    slicer?: Slicer,
+    filters?: ProfileFilters,
+  ) {
+    return inSlices(this.paging(set, total, field, descending, offset, limit, filters), slicer);
   }
 
-  /** `page`'s work, to be run whole or in slices (within `read`). */
-  *paging(set: Bitset, total: number, field: string, descending: boolean, offset: number, limit: number): Sliced<number[] | undefined> {
-    return (yield* this.orders.paging(set, total, field, descending, offset, limit))?.map((position) => this.columns.ids[position]);
+  /**
+   * `page`'s work, to be run whole or in slices (within `read`). `filters`: those `set` was made
+   * of — a range of the sorted rating bounds the walk to that range's run of its order.
+   */
+  *paging(
+    set: Bitset,
+    total: number,
+    field: string,
+    descending: boolean,
+    offset: number,
+    limit: number,
+    filters?: ProfileFilters,
+  ): Sliced<number[] | undefined> {
+    const within = filters && ratingRangeOf(filters, field);
+    return (yield* this.orders.paging(set, total, field, descending, offset, limit, within))?.map((position) => this.columns.ids[position]);
   }
 
   /** Memory held, in bytes (typed arrays and buffers; maps estimated). */

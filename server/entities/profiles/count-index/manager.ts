@@ -182,7 +182,7 @@ export async function indexedProfilePage(
     const offset = (params.page - 1) * params.pageSize;
     const ids =
       sort && more.length === 0
-        ? await index.pageInSlices(set, count, sort.field, sort.descending, offset, params.pageSize, slicer)
+        ? await index.pageInSlices(set, count, sort.field, sort.descending, offset, params.pageSize, slicer, filters)
         : undefined;
     return { count, ids };
   });

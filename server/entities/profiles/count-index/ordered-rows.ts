@@ -101,14 +101,24 @@ export class OrderedRows {
    * first that `within` does not hold for (both hold for a start of the sequence, then no
    * more: a run of it, e.g. the rows of a rating range), pausing every 16 blocks.
    */
-  *marking(before: (position: number) => boolean, within: (position: number) => boolean, out: Bitset): Sliced<void> {
+  *marking(before: (position: number) => boolean, within: (position: number) => boolean, out: Bitset, clear = false): Sliced<void> {
     const [firstBlock, firstOffset] = this.locate(before);
     const [endBlock, endOffset] = this.locate(within);
     for (let b = firstBlock; b <= endBlock && b < this.blocks.length; b++) {
       const { rows, length } = this.blocks[b];
-      markRows(rows, b === firstBlock ? firstOffset : 0, b === endBlock ? endOffset : length, out);
+      (clear ? clearRows : markRows)(rows, b === firstBlock ? firstOffset : 0, b === endBlock ? endOffset : length, out);
       if (((b - firstBlock) & 15) === 15) yield;
     }
+  }
+
+  /** How many members the run `marking` would mark holds (two binary searches and its blocks' lengths). */
+  runLength(before: (position: number) => boolean, within: (position: number) => boolean): number {
+    const [firstBlock, firstOffset] = this.locate(before);
+    const [endBlock, endOffset] = this.locate(within);
+    if (endBlock < firstBlock || (endBlock === firstBlock && endOffset <= firstOffset)) return 0;
+    let rows = endOffset - firstOffset;
+    for (let b = firstBlock; b < endBlock; b++) rows += this.blocks[b].length;
+    return rows;
   }
 
   /** The block and offset of the first member `before` does not hold for (it holds for a start of the sequence only). */
@@ -142,9 +152,26 @@ export class OrderedRows {
     return whole(this.collecting(set, descending, skip, wanted, out, total));
   }
 
-  /** `collect`, pausing every 16 blocks (a sparse set's page may be millions of rows away): page-walk.ts. `total`: the set's members. */
-  *collecting(set: Bitset, descending: boolean, skip: number, wanted: number, out: number[], total = Infinity): Sliced<number> {
-    return yield* walking(this.blocks, this.store, set, total, descending, skip, wanted, out);
+  /**
+   * `collect`, pausing every 16 blocks (a sparse set's page may be millions of rows away): page-walk.ts. `total`: the set's members.
+   * `run`: every member lies in the run of the sequence from the first member `run.before` does not hold for up to the first
+   * `run.within` does not hold for (as in `marking`: a rating range's rows along that rating) — the walk crosses only its blocks.
+   */
+  *collecting(
+    set: Bitset,
+    descending: boolean,
+    skip: number,
+    wanted: number,
+    out: number[],
+    total = Infinity,
+    run?: { before: (position: number) => boolean; within: (position: number) => boolean },
+  ): Sliced<number> {
+    if (!run) return yield* walking(this.blocks, this.store, set, total, descending, skip, wanted, out);
+    // the run's first and last blocks whole (their rows outside it are no members); no counting by
+    // block (it numbers blocks in the whole sequence): a run is of a numeric order, which has no store
+    const [first] = this.locate(run.before);
+    const [end] = this.locate(run.within);
+    return yield* walking(this.blocks.slice(first, end + 1), undefined, set, total, descending, skip, wanted, out);
   }
 
   /** Every member in order (tests and checks). */
@@ -262,4 +289,8 @@ export class OrderedRows {
 /** Sets in `out` the rows rows[from .. to). */
 function markRows(rows: Uint32Array, from: number, to: number, out: Bitset): void {
   for (let i = from; i < to; i++) out[rows[i] >>> 5] |= 1 << (rows[i] & 31);
+}
+
+function clearRows(rows: Uint32Array, from: number, to: number, out: Bitset): void {
+  for (let i = from; i < to; i++) out[rows[i] >>> 5] &= ~(1 << (rows[i] & 31));
 }

@@ -1,4 +1,4 @@
-import { add, emptySet, remove, sizedFor, unionInto, type Bitset } from './bitset';
+import { add, emptySet, remove, sizedFor, unionAllInto, type Bitset } from './bitset';
 import type { NumberColumn } from './number-column';
 import type { OrderedRows } from './ordered-rows';
 import type { Sliced } from './slices';
@@ -41,7 +41,10 @@ export class RatingRanges {
   /**
    * Sets in `out` the rows of `order` (this rating's rated rows, ascending) whose rating
    * lies in [gte, lte]: the units it covers whole, then the run below them and the run
-   * above them (or the one run, when it covers none), pausing every few blocks.
+   * above them (or the one run, when it covers none), pausing every few blocks. A run at
+   * an end that holds most of its unit is made the other way: the unit's set ORed with the
+   * whole units, then the rest of the unit (outside the range) cleared — a run's rows are
+   * scattered bit writes, a unit's set one sequential pass.
    */
   *marking(order: OrderedRows, gte: number, lte: number, out: Bitset): Sliced<void> {
     const column = this.values();
@@ -54,12 +57,28 @@ export class RatingRanges {
       yield* order.marking(below(gte), atMost(lte), out);
       return;
     }
-    for (let unit = first; unit <= last; unit++) {
-      unionInto(out, this.units[unit]);
-      yield;
+    // each end: [gte, first) in unit first - 1, [last + 1, lte] in unit last + 1 — marked, or its unit less its other rows
+    type Run = [before: (position: number) => boolean, within: (position: number) => boolean];
+    const ends: { unit: number; run: Run; rest: Run }[] = [
+      { unit: first - 1, run: [below(gte), below(first)], rest: [below(first - 1), below(gte)] },
+      { unit: last + 1, run: [below(last + 1), atMost(lte)], rest: [atMost(lte), below(last + 2)] },
+    ];
+    const units = this.units.slice(first, last + 1);
+    const clearing: Run[] = [];
+    const marking: Run[] = [];
+    const sequential = out.length / 8; // a unit's OR costs about as many scattered writes
+    for (const { unit, run, rest } of ends) {
+      const direct = order.runLength(...run);
+      if (direct === 0) continue;
+      const byUnit = unit >= 0 && unit <= 9 ? sequential + order.runLength(...rest) : Infinity;
+      if (byUnit < direct) {
+        units.push(this.units[unit]);
+        clearing.push(rest);
+      } else marking.push(run);
     }
-    yield* order.marking(below(gte), below(first), out);
-    yield* order.marking(below(last + 1), atMost(lte), out);
+    yield* unionAllInto(out, units);
+    for (const [before, within] of clearing) yield* order.marking(before, within, out, true);
+    for (const [before, within] of marking) yield* order.marking(before, within, out);
   }
 
   bytes(): number {

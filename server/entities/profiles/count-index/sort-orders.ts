@@ -26,6 +26,12 @@ export interface OrderedRowsSource {
   positionOf(id: number): number | undefined;
 }
 
+/** Bounds every member of a set has on a numeric field (a rating range filter: no member without a value). */
+export interface ValueRange {
+  gte: number;
+  lte: number;
+}
+
 /** A row to put back into the orders: its position and, for database-ordered fields, the id before it (null: first; undefined: no value). */
 export interface PlacedRow {
   position: number;
@@ -146,13 +152,32 @@ export class SortOrders {
    * (id as the tie-breaker, missing values as `applyOrdering` places them),
    * or undefined when there is no order for it. Past the middle it walks from the end.
    */
-  *paging(set: Bitset, total: number, field: string, descending: boolean, offset: number, limit: number): Sliced<number[] | undefined> {
+  *paging(
+    set: Bitset,
+    total: number,
+    field: string,
+    descending: boolean,
+    offset: number,
+    limit: number,
+    within?: ValueRange,
+  ): Sliced<number[] | undefined> {
     const order = this.orders.get(field);
     if (!order) return undefined;
     const wanted = Math.min(limit, total - offset);
     if (wanted <= 0) return [];
     // few members: sorting them costs less than walking the order to find them
     if (total <= pageStrategy.sortBelow) return this.sortedMembers(set, field, order, descending).slice(offset, offset + wanted);
+    const values = this.rows.numbers(field);
+    if (values && within) {
+      // every member has a value in the range: one run of the valued rows holds them all, the walk crosses only it
+      const { gte, lte } = within;
+      const run = { before: (p: number) => values.get(p) < gte, within: (p: number) => values.get(p) <= lte };
+      const fromEnd = offset > total / 2;
+      const picked: number[] = [];
+      const skip = fromEnd ? Math.max(0, total - offset - limit) : offset;
+      yield* order.valued.collecting(set, fromEnd ? !descending : descending, skip, wanted, picked, total, run);
+      return fromEnd ? picked.reverse() : picked;
+    }
     // the list as sequences walked one way: ascending, values then missing; descending, missing first unless nullsLast
     const runs: [OrderedRows, boolean][] = !descending
       ? [
