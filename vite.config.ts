@@ -18,7 +18,13 @@ export default defineConfig({
     routePreloads({
       publicPaths: PUBLIC_PATHS,
       mainModule: fileURLToPath(new URL('./src/main.tsx', import.meta.url)),
-      adminModule: fileURLToPath(new URL('./src/App.tsx', import.meta.url)),
+      adminModules: [
+        './src/adminSteps/routing.ts',
+        './src/adminSteps/core.ts',
+        './src/adminSteps/context.ts',
+        './src/adminSteps/ui.ts',
+        './src/App.tsx',
+      ].map((module) => fileURLToPath(new URL(module, import.meta.url))),
     }),
     prerenderPages({ modules: ['/src/public/prerender.tsx', '/src/adminFrame/prerender.tsx'] }),
     precompress(),

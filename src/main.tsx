@@ -4,13 +4,12 @@
 // asked for at the same time rather than once the app has rendered (src/public/routeScreens.ts).
 import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { loadAdmin } from './adminSteps/loadAdmin';
 import { isPublicPath, PublicApp } from './public/PublicApp';
 import { preloadRouteScreen } from './public/routeScreens';
 
 const root = createRoot(document.getElementById('root')!);
 const show = (app: ReactNode) => root.render(<StrictMode>{app}</StrictMode>);
-
-const loadAdmin = () => import('./App');
 
 function openAdmin() {
   const { pathname, search } = window.location;

@@ -12,13 +12,14 @@ export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 const SCREEN = /\/resources\/([^/]+)\/[^/]+(List|Show)\.tsx$/;
 
 /**
- * @param {{ publicPaths: readonly string[], mainModule: string, adminModule: string }} options
+ * @param {{ publicPaths: readonly string[], mainModule: string, adminModules: readonly string[] }} options
  *   mainModule: the app's first module (an absolute path), loaded with import() by the page's small entry
  *   (src/boot.ts) once the page has painted
- *   adminModule: the admin app's module (an absolute path), loaded with import() by the main module
+ *   adminModules: the admin app's modules (absolute paths), loaded with import() by the main module one
+ *   after the other (src/adminSteps/loadAdmin.ts), the admin app itself last
  * @returns {import('vite').Plugin}
  */
-export function routePreloads({ publicPaths, mainModule, adminModule }) {
+export function routePreloads({ publicPaths, mainModule, adminModules }) {
   return {
     name: 'talent:route-preloads',
     apply: 'build',
@@ -35,11 +36,13 @@ export function routePreloads({ publicPaths, mainModule, adminModule }) {
       const entry = chunks.find((chunk) => chunk.isEntry);
       const chunkOf = (module) => chunks.find((chunk) => chunk.facadeModuleId && path.resolve(chunk.facadeModuleId) === path.resolve(module));
       const main = chunkOf(mainModule);
-      const admin = chunkOf(adminModule);
-      if (!entry || !main || !admin) throw new Error(`route-preloads: no ${entry ? `chunk of ${main ? adminModule : mainModule}` : 'entry chunk'} in the bundle`);
+      const admin = adminModules.map(chunkOf);
+      const missing = [mainModule, ...adminModules].find((module) => !chunkOf(module));
+      if (!entry || missing) throw new Error(`route-preloads: no ${entry ? `chunk of ${missing}` : 'entry chunk'} in the bundle`);
       const named = closure(entry); // index.html names these already
       const firstFiles = [...closure(main)].filter((file) => !named.has(file));
-      const adminFiles = [...closure(admin)].filter((file) => !named.has(file) && !firstFiles.includes(file));
+      const adminClosure = new Set(admin.flatMap((chunk) => [...closure(chunk)]));
+      const adminFiles = [...adminClosure].filter((file) => !named.has(file) && !firstFiles.includes(file));
       const screens = {};
       for (const chunk of chunks) {
         const match = chunk.facadeModuleId?.split(path.sep).join('/').match(SCREEN);

@@ -264,11 +264,17 @@ describe('the list, as the build writes it (server/build/route-preloads.mjs)', (
       };
       write('index.html', '<!doctype html><html><head></head><body><script type="module" src="/boot.js"></script></body></html>');
       write('boot.js', "import('./main.js');\n");
-      write('main.js', "import { first } from './first.js';\nimport('./App.js').then((m) => m.run(first));\n");
+      // the admin app in two steps, a vendor part first (src/adminSteps/loadAdmin.ts)
+      write(
+        'main.js',
+        "import { first } from './first.js';\nimport('./step.js').then(() => import('./App.js')).then((m) => m.run(first));\n",
+      );
+      write('step.js', "export { vendor } from './vendor.js';\n");
+      write('vendor.js', `export const vendor = ${JSON.stringify('v'.repeat(2000))};\n`);
       write('first.js', `export const first = ${JSON.stringify('f'.repeat(2000))};\n`);
       write(
         'App.js',
-        "import { shared } from './shared.js';\nexport const run = () => import('./resources/things/ThingList.tsx').then((m) => m.ThingList(shared));\n",
+        "import { shared } from './shared.js';\nimport { vendor } from './vendor.js';\nexport const run = () => import('./resources/things/ThingList.tsx').then((m) => m.ThingList(shared + vendor));\n",
       );
       write('shared.js', `export const shared = ${JSON.stringify('s'.repeat(2000))};\n`);
       write(
@@ -280,7 +286,7 @@ describe('the list, as the build writes it (server/build/route-preloads.mjs)', (
       const plugin = routePreloads({
         publicPaths: ['/login'],
         mainModule: path.join(root, 'main.js'),
-        adminModule: path.join(root, 'App.js'),
+        adminModules: [path.join(root, 'step.js'), path.join(root, 'App.js')],
       });
       await build({ root, configFile: false, logLevel: 'silent', plugins: [plugin], build: { outDir, emptyOutDir: true } });
 
@@ -294,6 +300,11 @@ describe('the list, as the build writes it (server/build/route-preloads.mjs)', (
       expect(list.admin.some((url) => list.first.includes(url))).toBe(false);
       expect(
         list.admin.some((url) => /^\/assets\/App-.*\.js$/.test(url)),
+        list.admin.join(' '),
+      ).toBe(true);
+      // every step's chunk too (here it holds the vendor part the app shares)
+      expect(
+        list.admin.some((url) => /^\/assets\/step-.*\.js$/.test(url)),
         list.admin.join(' '),
       ).toBe(true);
       expect(list.screens.things.list).toHaveLength(1);
