@@ -16,4 +16,4 @@ export interface RoutePreloads {
 }
 
 /** Vite plugin: writes ROUTE_PRELOADS_FILE into the output folder. */
-export declare function routePreloads(options: { publicPaths: readonly string[]; mainModule: string; adminModule: string }): Plugin;
+export declare function routePreloads(options: { publicPaths: readonly string[]; mainModule: string; adminModules: readonly string[] }): Plugin;
