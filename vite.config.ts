@@ -18,6 +18,7 @@ export default defineConfig({
     routePreloads({
       publicPaths: PUBLIC_PATHS,
       mainModule: fileURLToPath(new URL('./src/main.tsx', import.meta.url)),
+      publicModule: fileURLToPath(new URL('./src/public/PublicApp.tsx', import.meta.url)),
       adminModules: [
         './src/adminSteps/routing.ts',
         './src/adminSteps/core.ts',

@@ -2,10 +2,12 @@
 // no react-admin to download and parse before the form shows (a phone on a slow network shows
 // it a second sooner). Every other page gets the admin app, with the opened screen's chunk
 // asked for at the same time rather than once the app has rendered (src/public/routeScreens.ts).
+// Neither is imported here: this module is what every page evaluates first (React itself), and
+// each app's modules are evaluated as that app is opened, in tasks of their own.
 import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadAdmin } from './adminSteps/loadAdmin';
-import { isPublicPath, PublicApp } from './public/PublicApp';
+import { isPublicPath } from './public/pagePaths';
 import { preloadRouteScreen } from './public/routeScreens';
 
 const root = createRoot(document.getElementById('root')!);
@@ -26,5 +28,11 @@ function openAdmin() {
 
 // The page came with its screen prerendered (server/http/page-preloads.ts): React renders over it as a
 // transition, in slices that leave the main thread free between them, not one long task of a phone's CPU.
-if (isPublicPath(window.location.pathname)) startTransition(() => show(<PublicApp loadAdmin={loadAdmin} openAdmin={openAdmin} />));
+function openPublic() {
+  import('./public/PublicApp').then(({ PublicApp }) =>
+    startTransition(() => show(<PublicApp loadAdmin={loadAdmin} openAdmin={openAdmin} />)),
+  );
+}
+
+if (isPublicPath(window.location.pathname)) openPublic();
 else openAdmin();

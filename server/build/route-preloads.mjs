@@ -12,14 +12,15 @@ export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 const SCREEN = /\/resources\/([^/]+)\/[^/]+(List|Show)\.tsx$/;
 
 /**
- * @param {{ publicPaths: readonly string[], mainModule: string, adminModules: readonly string[] }} options
+ * @param {{ publicPaths: readonly string[], mainModule: string, publicModule: string, adminModules: readonly string[] }} options
  *   mainModule: the app's first module (an absolute path), loaded with import() by the page's small entry
  *   (src/boot.ts) once the page has painted
+ *   publicModule: the signed-out screens' app (an absolute path), loaded with import() by the main module
  *   adminModules: the admin app's modules (absolute paths), loaded with import() by the main module one
  *   after the other (src/adminSteps/loadAdmin.ts), the admin app itself last
  * @returns {import('vite').Plugin}
  */
-export function routePreloads({ publicPaths, mainModule, adminModules }) {
+export function routePreloads({ publicPaths, mainModule, publicModule, adminModules }) {
   return {
     name: 'talent:route-preloads',
     apply: 'build',
@@ -37,10 +38,11 @@ export function routePreloads({ publicPaths, mainModule, adminModules }) {
       const chunkOf = (module) => chunks.find((chunk) => chunk.facadeModuleId && path.resolve(chunk.facadeModuleId) === path.resolve(module));
       const main = chunkOf(mainModule);
       const admin = adminModules.map(chunkOf);
-      const missing = [mainModule, ...adminModules].find((module) => !chunkOf(module));
+      const missing = [mainModule, publicModule, ...adminModules].find((module) => !chunkOf(module));
       if (!entry || missing) throw new Error(`route-preloads: no ${entry ? `chunk of ${missing}` : 'entry chunk'} in the bundle`);
       const named = closure(entry); // index.html names these already
       const firstFiles = [...closure(main)].filter((file) => !named.has(file));
+      const publicFiles = [...closure(chunkOf(publicModule))].filter((file) => !named.has(file) && !firstFiles.includes(file));
       const adminClosure = new Set(admin.flatMap((chunk) => [...closure(chunk)]));
       const adminFiles = [...adminClosure].filter((file) => !named.has(file) && !firstFiles.includes(file));
       const screens = {};
@@ -57,6 +59,7 @@ export function routePreloads({ publicPaths, mainModule, adminModules }) {
       const preloads = {
         publicPaths: [...publicPaths],
         first: firstFiles.map(url),
+        public: publicFiles.map(url),
         admin: adminFiles.map(url),
         screens: Object.fromEntries(
           Object.entries(screens).map(([folder, kinds]) => [folder, Object.fromEntries(Object.entries(kinds).map(([kind, files]) => [kind, files.map(url)]))]),

@@ -17,7 +17,7 @@ export interface PageVariant {
 /** The scripts `pathname` needs beyond the ones index.html names (the build's list, server/build/route-preloads.mjs). */
 export function preloadsOf(preloads: RoutePreloads, pathname: string): string[] {
   const first = preloads.first ?? []; // an older build's list has none
-  if (preloads.publicPaths.includes(pathname)) return first;
+  if (preloads.publicPaths.includes(pathname)) return [...first, ...(preloads.public ?? [])];
   const screen = screenOfPath(pathname);
   return [...first, ...preloads.admin, ...((screen && preloads.screens[screen.folder]?.[screen.kind]) ?? [])];
 }

@@ -9,14 +9,12 @@ import { API_URL, createDataProvider } from '../../dataProvider';
 import { i18nProvider } from '../i18n/i18nProvider';
 import { darkTheme, lightTheme } from '../theme';
 import { type PublicKit, PublicKitContext } from './kit';
-import type { PublicPath } from './pagePaths';
+import { isPublicPath } from './pagePaths';
 import { PUBLIC_SCREENS } from './publicScreens';
 
 const translate = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options);
 const { request } = createDataProvider({ apiUrl: API_URL });
 
-/** Whether `pathname` is one of the screens this app shows. */
-export const isPublicPath = (pathname: string): pathname is PublicPath => Object.hasOwn(PUBLIC_SCREENS, pathname);
 
 /** The theme react-admin would show: the one chosen in the app (its store), else the system's. */
 function useThemeMode(): 'light' | 'dark' {

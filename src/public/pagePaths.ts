@@ -6,6 +6,9 @@ export const PUBLIC_PATHS = ['/login', '/signup', '/forgot-password', '/reset-pa
 
 export type PublicPath = (typeof PUBLIC_PATHS)[number];
 
+/** Whether `pathname` is one of the screens the public app shows. */
+export const isPublicPath = (pathname: string): pathname is PublicPath => (PUBLIC_PATHS as readonly string[]).includes(pathname);
+
 /** The resource screen `pathname` opens: /<folder> its list, /<folder>/<id> its detail; else null. */
 export function screenOfPath(pathname: string): { folder: string; kind: 'list' | 'show' } | null {
   const [folder, id, more] = pathname.split('/').filter(Boolean);

@@ -20,6 +20,7 @@ const BR_GZIP = 'gzip, deflate, br';
 const PRELOADS: RoutePreloads = {
   publicPaths: ['/login', '/signup'],
   first: ['/assets/main-0a0a.js'],
+  public: ['/assets/PublicApp-ab12.js'],
   admin: ['/assets/App-aa11.js', '/assets/Title-bb22.js'],
   screens: { profiles: { list: ['/assets/ProfileList-cc33.js', '/assets/DataTable-dd44.js'], show: ['/assets/ProfileShow-ee55.js'] } },
 };
@@ -50,16 +51,18 @@ const withoutHeadAdditions = (html: string) =>
 const preloaded = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
 describe('the scripts a page needs (the build list read by path)', () => {
-  it('is the first module, the admin app and the screen of an admin page, the first module only for a signed-out one', () => {
+  it('is the first module, the admin app and the screen of an admin page, the first module and the public app for a signed-out one', () => {
     const { first, admin, screens } = PRELOADS;
     expect(preloadsOf(PRELOADS, '/profiles')).toEqual([...first, ...admin, ...screens.profiles.list!]);
     expect(preloadsOf(PRELOADS, '/profiles/12')).toEqual([...first, ...admin, ...screens.profiles.show!]);
     for (const page of ['/', '/profiles/create', '/profiles/12/update', '/users', '/change-password']) {
       expect(preloadsOf(PRELOADS, page), page).toEqual([...first, ...admin]);
     }
-    for (const page of ['/login', '/signup']) expect(preloadsOf(PRELOADS, page), page).toEqual(first);
+    for (const page of ['/login', '/signup']) expect(preloadsOf(PRELOADS, page), page).toEqual([...first, ...PRELOADS.public!]);
+    // an older build's list names no public app
+    expect(preloadsOf({ ...PRELOADS, public: undefined }, '/login')).toEqual(first);
     // a list written by an older build has no first module
-    const { first: _, ...older } = PRELOADS;
+    const { first: _, public: __, ...older } = PRELOADS;
     expect(preloadsOf(older as RoutePreloads, '/login')).toEqual([]);
   });
 
@@ -128,13 +131,13 @@ describe('pages served with their preloads', () => {
     }
   });
 
-  it('sends a signed-out page with the first module named and no first calls', async () => {
+  it('sends a signed-out page with the first module and the public app named and no first calls', async () => {
     const page = await get('/login');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['cache-control']).toBe('no-cache');
     const html = decoded(page);
-    expect(preloaded(html)).toEqual(PRELOADS.first);
+    expect(preloaded(html)).toEqual([...PRELOADS.first, ...PRELOADS.public!]);
     expect(html).not.toContain('<script>');
     expect(withoutHeadAdditions(html)).toBe(HTML);
   });
@@ -154,7 +157,7 @@ describe('pages served with their preloads', () => {
       const hash = crypto.createHash('sha256').update(scripts[0]).digest('base64');
       const scriptSrc = String(page.headers['content-security-policy']).match(/script-src ([^;]*)/)?.[1];
       expect(scriptSrc?.split(' ')).toContain(`'sha256-${hash}'`);
-      expect(preloaded(html)).toEqual(PRELOADS.first);
+      expect(preloaded(html)).toEqual([...PRELOADS.first, ...PRELOADS.public!]);
       // the rest is index.html
       expect(
         withoutHeadAdditions(
@@ -267,8 +270,9 @@ describe('the list, as the build writes it (server/build/route-preloads.mjs)', (
       // the admin app in two steps, a vendor part first (src/adminSteps/loadAdmin.ts)
       write(
         'main.js',
-        "import { first } from './first.js';\nimport('./step.js').then(() => import('./App.js')).then((m) => m.run(first));\n",
+        "import { first } from './first.js';\nif (location.pathname === '/login') import('./PublicApp.js');\nelse import('./step.js').then(() => import('./App.js')).then((m) => m.run(first));\n",
       );
+      write('PublicApp.js', `export const form = ${JSON.stringify('p'.repeat(2000))};\n`);
       write('step.js', "export { vendor } from './vendor.js';\n");
       write('vendor.js', `export const vendor = ${JSON.stringify('v'.repeat(2000))};\n`);
       write('first.js', `export const first = ${JSON.stringify('f'.repeat(2000))};\n`);
@@ -286,6 +290,7 @@ describe('the list, as the build writes it (server/build/route-preloads.mjs)', (
       const plugin = routePreloads({
         publicPaths: ['/login'],
         mainModule: path.join(root, 'main.js'),
+        publicModule: path.join(root, 'PublicApp.js'),
         adminModules: [path.join(root, 'step.js'), path.join(root, 'App.js')],
       });
       await build({ root, configFile: false, logLevel: 'silent', plugins: [plugin], build: { outDir, emptyOutDir: true } });
@@ -298,6 +303,8 @@ describe('the list, as the build writes it (server/build/route-preloads.mjs)', (
         list.first.join(' '),
       ).toBe(true);
       expect(list.admin.some((url) => list.first.includes(url))).toBe(false);
+      // the public app: the signed-out pages' part beyond the first module
+      expect(list.public, list.public?.join(' ')).toEqual([expect.stringMatching(/^\/assets\/PublicApp-.*\.js$/)]);
       expect(
         list.admin.some((url) => /^\/assets\/App-.*\.js$/.test(url)),
         list.admin.join(' '),
