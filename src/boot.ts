@@ -21,3 +21,5 @@ const start = () => {
 
 if (document.getElementById('root')?.firstElementChild) requestAnimationFrame(() => setTimeout(start));
 else start();
+
+export {};
