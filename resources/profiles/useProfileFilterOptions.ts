@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
+import { DataProviderContext } from 'react-admin';
 import type { ProfileDimensions } from '../../types/api';
 import type { AppDataProvider } from '../../dataProvider';
 
@@ -16,7 +16,10 @@ export const DIMENSIONS_QUERY = {
  * the filters then offer nothing and the sliders span 0 to 1.
  */
 export function useProfileFilterOptions(): ProfileDimensions | undefined {
-  const dataProvider = useDataProvider<AppDataProvider>();
+  // the provider itself, not react-admin's useDataProvider: that one also reads the router (to log
+  // out on a refused call), so every filter rendered again whenever the routes above did (as they
+  // do as the admin mounts); a refused session is the list's own call's to end
+  const dataProvider = useContext(DataProviderContext) as AppDataProvider;
   const { data, error } = useQuery({
     queryKey: DIMENSIONS_QUERY.queryKey,
     retry: false,

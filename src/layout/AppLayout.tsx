@@ -1,14 +1,17 @@
 // react-admin's layout with our top bar (title, theme toggle, account menu) and our
 // registry-generated side menu.
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { AppBar, Layout } from 'react-admin';
 import { AccountMenu } from './AccountMenu';
 import { AppMenu } from './AppMenu';
 import { HideOnScroll } from './HideOnScroll';
 
-const AppTopBar = () => <AppBar userMenu={<AccountMenu />} container={HideOnScroll} />;
+// react-admin renders its layout again as its router mounts (src/admin-kit/lazyScreen.ts says why):
+// the top bar and the menu render again only for their own reasons (memo: the layout gives the
+// top bar a flag and the menu nothing)
+const AppTopBar = memo(() => <AppBar userMenu={<AccountMenu />} container={HideOnScroll} />);
 
-const SideMenu = () => <AppMenu />;
+const SideMenu = memo(() => <AppMenu />);
 
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
