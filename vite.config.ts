@@ -23,6 +23,7 @@ export default defineConfig({
         './src/adminSteps/routing.ts',
         './src/adminSteps/core.ts',
         './src/adminSteps/context.ts',
+        './src/adminSteps/materialUi.ts',
         './src/adminSteps/ui.ts',
         './src/App.tsx',
       ].map((module) => fileURLToPath(new URL(module, import.meta.url))),

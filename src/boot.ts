@@ -4,9 +4,9 @@
 // would otherwise come first. The scripts themselves are already on their way (the page names
 // them), except a frame's: those are named in a template, asked for here once the frame has painted.
 // A link asked for costs the main thread about a millisecond (a phone's: four), and an admin page
-// names ~50: they go in batches, a task each, the first module's first, so that none of these tasks
+// names ~50: they go in batches of five, a task each, the first module's first, so that none of these tasks
 // is a long one.
-const BATCH = 8;
+const BATCH = 5;
 
 function askFor(links: Element[]) {
   document.head.append(...links.slice(0, BATCH));

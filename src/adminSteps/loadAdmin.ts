@@ -12,6 +12,8 @@ export async function loadAdmin() {
   await nextTask();
   await import('./context');
   await nextTask();
+  await import('./materialUi');
+  await nextTask();
   await import('./ui');
   await nextTask();
   return import('../App');

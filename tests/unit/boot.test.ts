@@ -10,16 +10,16 @@ afterEach(() => {
 });
 
 describe('boot', () => {
-  it('asks for the links of the page in batches of eight, one task each, in their order', async () => {
+  it('asks for the links of the page in batches of five, one task each, in their order', async () => {
     const hrefs = Array.from({ length: 20 }, (_, i) => `/assets/chunk-${i}.js`);
     document.head.innerHTML = `<template data-after-paint>${hrefs.map((href) => `<link rel="modulepreload" href="${href}">`).join('')}</template>`;
     vi.useFakeTimers();
     await import('../../src/boot');
     const asked = () => [...document.head.querySelectorAll(':scope > link')].map((link) => link.getAttribute('href'));
-    expect(asked()).toEqual(hrefs.slice(0, 8));
-    vi.advanceTimersToNextTimer();
-    expect(asked()).toEqual(hrefs.slice(0, 16));
-    vi.advanceTimersToNextTimer();
-    expect(asked()).toEqual(hrefs);
+    expect(asked()).toEqual(hrefs.slice(0, 5));
+    for (const asOf of [10, 15, 20]) {
+      vi.advanceTimersToNextTimer();
+      expect(asked()).toEqual(hrefs.slice(0, asOf));
+    }
   });
 });
