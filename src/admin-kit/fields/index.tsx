@@ -63,6 +63,8 @@ export function NamesField({ source, emptyText }: SpecFieldProps) {
  * none ('' or undefined: nothing to reach), the text shows unlinked. `text` shows something else
  * than the value (a label looked up elsewhere, e.g. in the resource's type definitions).
  */
+const SCROLL_TO_TOP = { _scrollToTop: true };
+
 export function ShowLinkField<R = RaRecord>({
   source,
   emptyText,
@@ -83,7 +85,8 @@ export function ShowLinkField<R = RaRecord>({
   const target = to ? to(record as R) : `/${resource}/${record.id}`;
   if (!target) return <Shown value={shown} />;
   return (
-    <Link component={RouterLink} to={target} variant="body2" onClick={(event) => event.stopPropagation()}>
+    // a detail opens at its top, not where the list was scrolled to (react-admin's scroll-to-top state)
+    <Link component={RouterLink} to={target} state={SCROLL_TO_TOP} variant="body2" onClick={(event) => event.stopPropagation()}>
       {shown}
     </Link>
   );

@@ -1,5 +1,5 @@
 // The kit's SPEC fields where they do more than show a value: ShowLinkField's targets and texts.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { RecordContextProvider, ResourceContextProvider } from 'react-admin';
 import { ShowLinkField } from '../../../src/admin-kit/fields';
@@ -38,6 +38,13 @@ describe('ShowLinkField', () => {
     unmount();
     renderField(run(8, { status: '' }), <ShowLinkField source="status" emptyText="app.value.not_available" />);
     expect(screen.getByRole('link', { name: 'N/A' })).toHaveAttribute('href', '/runs/8');
+  });
+
+  it("opens the detail at its top: the link asks react-admin's layout to scroll to the top", async () => {
+    const view = renderField(run(7), <ShowLinkField source="status" />);
+    screen.getByRole('link', { name: 'DONE' }).click();
+    await vi.waitFor(() => expect(view.location().pathname).toBe('/runs/7'));
+    expect(view.location().state).toEqual({ _scrollToTop: true });
   });
 
   it('links where `to` says, and shows the text unlinked when `to` gives no target', () => {
