@@ -52,7 +52,10 @@ async function withDatabase<T>(work: (db: Parameters<typeof seedDataset>[0]) => 
   }
 }
 
-async function markedCount(): Promise<number> {
+type Page = { count: number; results: { id: number; tech_rating: number | null }[] };
+
+/** The built server's list answer for `query`, as the admin. */
+async function listed(query: string): Promise<Page> {
   const api = `http://127.0.0.1:${env.PORT}/api/v1`;
   const post = await fetch(`${api}/auth/sign-in/`, {
     method: 'POST',
@@ -60,10 +63,23 @@ async function markedCount(): Promise<number> {
     body: JSON.stringify(ADMIN),
   });
   const { token } = (await post.json()) as { token: string };
-  const list = await fetch(`${api}/profiles/?search=snapshotmarker&page_size=1`, { headers: { authorization: `Token ${token}` } });
+  const list = await fetch(`${api}/profiles/?${query}`, { headers: { authorization: `Token ${token}` } });
   expect(list.status).toBe(200);
-  return ((await list.json()) as { count: number }).count;
+  return (await list.json()) as Page;
 }
+
+const markedCount = async () => (await listed('search=snapshotmarker&page_size=1')).count;
+
+/** A rating range sorted by its own rating (the index walks that range's stretch of the order), against SQL. */
+const RANGE = { gte: 3.5, lte: 7.25 };
+const inRange = `tech_rating__gte=${RANGE.gte}&tech_rating__lte=${RANGE.lte}&ordering=-tech_rating&page_size=10`;
+const rangeCountInSql = () =>
+  withDatabase(async (db) => {
+    const { rows } = await sql<{
+      n: string;
+    }>`SELECT count(*)::text AS n FROM profile WHERE tech_rating >= ${RANGE.gte} AND tech_rating <= ${RANGE.lte}`.execute(db);
+    return Number(rows[0].n);
+  });
 
 describe('the built server restarts its profile index from the snapshot', () => {
   it('builds and writes it, then, restarted after profiles changed, loads it instead of building', async () => {
@@ -79,6 +95,7 @@ describe('the built server restarts its profile index from the snapshot', () => 
     await withDatabase((db) =>
       sql`UPDATE profile SET headline = 'snapshotmarker' WHERE id IN (SELECT id FROM profile ORDER BY id LIMIT ${MARKED})`.execute(db),
     );
+    const rangeCount = await rangeCountInSql();
 
     server = await startBuiltServer(env);
     const loaded = await server.waitForLog((line) => line.msg === 'profile index loaded from its snapshot', 300_000);
@@ -86,6 +103,13 @@ describe('the built server restarts its profile index from the snapshot', () => 
     expect(server.lines.some((line) => line.msg === 'profile index: building')).toBe(false);
     expect(await markedCount()).toBe(MARKED);
     expect(server.lines.some((line) => line.msg === 'profile index: building')).toBe(false);
+    // the index's count of a range and its walk along the rating's order, in the bundle
+    const first = await listed(inRange);
+    expect(first.count).toBe(rangeCount);
+    const later = await listed(`${inRange}&page=3`);
+    const ratings = [...first.results, ...later.results].map((profile) => profile.tech_rating as number);
+    expect(ratings.every((rating) => rating >= RANGE.gte && rating <= RANGE.lte)).toBe(true);
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
 
     // caught up past its snapshot: a clean stop writes the index as it is now
     expect(await server.stop()).toBe(0);
