@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './server/build/precompress.mjs';
 import { prerenderPages } from './server/build/prerender.mjs';
+import { quietMount } from './server/build/quiet-mount.mjs';
 import { routePreloads } from './server/build/route-preloads.mjs';
 import { PUBLIC_PATHS } from './src/public/pagePaths';
 
@@ -12,8 +13,10 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 8000}`;
 export default defineConfig({
   // precompress: every built text file gets .br and .gz siblings, served as they are (server/http/static-app.ts)
   // routePreloads: the scripts each page needs beyond index.html's, for the server to name in it (server/http/page-preloads.ts)
+  // quietMount: MUI's Tooltip and Autocomplete and react-admin's router without rendering again as they mount
   // prerenderPages: the signed-out screens and the first signed-in screens' frames as HTML, for the server to send inside their page (same file)
   plugins: [
+    quietMount(),
     react(),
     routePreloads({
       publicPaths: PUBLIC_PATHS,
