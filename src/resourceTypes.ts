@@ -67,4 +67,9 @@ export interface ResourceDeclaration {
 export interface FirstQuery {
   queryKey: readonly unknown[];
   queryFn: (dataProvider: AppDataProvider) => Promise<unknown>;
+  /**
+   * A typical answer, made up: the build renders the screen with it once more for its styles only
+   * (src/adminFrame/prerender.tsx), so that the styles the real answer brings are in the page already.
+   */
+  frameSample?: unknown;
 }

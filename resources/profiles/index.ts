@@ -5,6 +5,7 @@ import type { ProfileSummary } from '../../types/api';
 import { lazyScreen } from '../../src/admin-kit/lazyScreen';
 import type { ResourceDeclaration } from '../../src/resourceTypes';
 import { firstPageQuery } from '../../src/admin-kit/list/firstPage';
+import { SAMPLE_DIMENSIONS, SAMPLE_PROFILE_ROWS } from './frameSample';
 import { profileRoutes } from './profileRoutes';
 import { DIMENSIONS_QUERY } from './useProfileFilterOptions';
 
@@ -24,7 +25,7 @@ export const profiles: ResourceDeclaration = {
   ),
   routes: profileRoutes,
   // as the page asks for them itself (src/public/firstRequests.ts)
-  listFirstQueries: [DIMENSIONS_QUERY, firstPageQuery('profiles')],
+  listFirstQueries: [{ ...DIMENSIONS_QUERY, frameSample: SAMPLE_DIMENSIONS }, firstPageQuery('profiles', SAMPLE_PROFILE_ROWS)],
 };
 
 export default profiles;

@@ -51,4 +51,16 @@ describe("the signed-in screens' frames", () => {
       for (const name of classes) expect(ids, `${device} ${name}`).toContain(name.slice('css-'.length));
     }
   });
+
+  it("come with the styles of the screen with its answers too, which the app's first render has", async () => {
+    for (const device of ['phone', 'wide'] as const) {
+      const { html, css, ids } = await prerenderFrame('/profiles', device);
+      // more styles than the frame's own classes: the rows and the signed-in user's menu, not in its markup
+      expect(ids.length, device).toBeGreaterThan(classesOf(html).size + 10);
+      expect(html, device).not.toContain('MuiTableRow-hover');
+      expect(css, device).toContain('.MuiTableRow-hover:hover');
+      expect(html, device).not.toContain('MuiAvatar-root');
+      expect(css, device).toContain('MuiAvatar');
+    }
+  });
 });
