@@ -6,6 +6,7 @@ import {
   profileCountIndexSettled,
   profileIndexAt,
   profileIndexStats,
+  profileIndexWarmed,
 } from '../server/entities/profiles/count-index/manager';
 import { journalHead } from '../server/entities/profiles/count-index/journal';
 import { snapshotOptions } from '../server/entities/profiles/count-index/snapshot-store';
@@ -83,6 +84,11 @@ export interface ProfileBenchOptions {
   cpuProfile?: string;
   /** what-if (in-process server): the index's remembered-sets budget in MB instead of its own (a private field set from here) */
   rememberedMb?: number;
+  /**
+   * a restarted server with warming: the index warms the sets whose keys the last run left beside its
+   * snapshot, and the mix is timed once that is done (its rows are marked: not first askings)
+   */
+  warm?: boolean;
 }
 
 /**
@@ -92,8 +98,8 @@ export interface ProfileBenchOptions {
 export async function benchProfiles(target: { databaseUrl?: string; dataDir?: string }, profiles: number, options: ProfileBenchOptions) {
   const server =
     options.webProcesses && target.databaseUrl
-      ? await startBuiltBenchServer(target.databaseUrl, options.webProcesses)
-      : await startBenchServer(target);
+      ? await startBuiltBenchServer(target.databaseUrl, options.webProcesses, options.warm)
+      : await startBenchServer(target, options.warm);
   try {
     const { db } = server.handle;
     // the in-process server starts its index itself a second after it listens (app.ts): timed from here
@@ -112,9 +118,16 @@ export async function benchProfiles(target: { databaseUrl?: string; dataDir?: st
     } else {
       // as the server itself would (app.ts, a second later): from its snapshot in the data directory when
       // there is a usable one (kept between runs: only the first run at ten million pays the build), else built
-      enableProfileCountIndex(db, { snapshots: snapshotOptions(benchDataDir(target), !target.databaseUrl) });
+      enableProfileCountIndex(db, { snapshots: snapshotOptions(benchDataDir(target), !target.databaseUrl), warm: options.warm ?? false });
     }
     const indexed = await profileCountIndexSettled(db);
+    if (options.warm && !server.indexesBuilt) {
+      await profileIndexWarmed(db);
+      const warm = profileIndexStats(db)?.warm;
+      console.log(
+        `  warming: ${warm?.refused ? `nothing warmed (the keys file: ${warm.refused})` : `${warm?.warmed} sets of ${warm?.keys} keys warmed in ${warm?.ms} ms (${warm?.skipped} did not fit the budget)`}; the mix is timed after it`,
+      );
+    }
     global.gc?.();
     const heapAfter = process.memoryUsage();
     const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
@@ -151,16 +164,16 @@ export async function benchProfiles(target: { databaseUrl?: string; dataDir?: st
         console.log(`  case ${name}: PostgreSQL only (another process writes), skipped on PGlite`);
         continue;
       }
-      rows.push(
-        ...(await runProfileCase(name, {
-          server,
-          databaseUrl: target.databaseUrl,
-          tokens,
-          mix: profileQueryMix(total, dataSourceIds),
-          warmUp: profileQueryMix(total, dataSourceIds, 7),
-          ...options,
-        })),
-      );
+      const caseRows = await runProfileCase(name, {
+        server,
+        databaseUrl: target.databaseUrl,
+        tokens,
+        mix: profileQueryMix(total, dataSourceIds),
+        warmUp: profileQueryMix(total, dataSourceIds, 7),
+        ...options,
+      });
+      // a restarted server's warmed sets are not first askings: its rows say so
+      rows.push(...caseRows.map((row) => (options.warm ? { ...row, case: `${row.case} (restarted, warmed)` } : row)));
     }
     return { profiles: await profileCount(db), rows };
   } finally {

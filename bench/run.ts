@@ -56,6 +56,8 @@ const { values, positionals } = parseArgs({
     'cpu-profile': { type: 'string' },
     /** profiles, in-process server, what-if: the index's remembered-sets budget in MB (a rebuild drops it) */
     'remembered-mb': { type: 'string' },
+    /** profiles: the index warms the sets the last run remembered (keys beside its snapshot) and the mix is timed after; rows marked */
+    warm: { type: 'boolean', default: false },
     connections: { type: 'string', default: '32' },
     'ingest-profiles': { type: 'string', default: '100000' },
     'pglite-ingest-profiles': { type: 'string', default: '100000' },
@@ -116,6 +118,7 @@ if (parts.includes('profiles')) {
     slowest: Number(values.slowest),
     cpuProfile: values['cpu-profile'],
     rememberedMb: values['remembered-mb'] ? Number(values['remembered-mb']) : undefined,
+    warm: values.warm,
   };
   const rows: Record<string, string | number>[] = [];
   if (!values['no-pglite']) {

@@ -120,6 +120,7 @@ export async function buildApp({ config, handle, workers = true, logger, extraAp
               retentionMs: config.profileIndexJournalMinutes * 60_000,
               cacheBytes: config.profileIndexCacheMb === undefined ? undefined : config.profileIndexCacheMb * 2 ** 20,
               snapshots: snapshotOptions(config.dataDir, handle.kind === 'pglite'),
+              warm: config.profileIndexWarm,
             });
             void handle.restock();
           }, BACKGROUND_START_DELAY_MS);

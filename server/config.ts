@@ -32,6 +32,8 @@ export interface Config {
   profileIndexJournalMinutes: number;
   /** at most this many MB of the profile index's remembered sets (PROFILE_INDEX_CACHE_MB); unset: 32 MB per million rows, 32 at least */
   profileIndexCacheMb?: number;
+  /** warm the profile index's remembered sets after a restart (PROFILE_INDEX_WARM, default 1): count-index/warming.ts */
+  profileIndexWarm: boolean;
 }
 
 export interface JobTiming {
@@ -100,5 +102,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateFeeds: flag(env.ALLOW_PRIVATE_FEEDS) ?? false,
     profileIndexJournalMinutes: Math.max(1, Number(env.PROFILE_INDEX_JOURNAL_MINUTES) || 180),
     profileIndexCacheMb: Number(env.PROFILE_INDEX_CACHE_MB) > 0 ? Number(env.PROFILE_INDEX_CACHE_MB) : undefined,
+    profileIndexWarm: flag(env.PROFILE_INDEX_WARM) ?? true,
   };
 }

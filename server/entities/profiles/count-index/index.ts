@@ -6,11 +6,18 @@ import { GROWTH, IndexRows, isNumericSort, type IndexedProfile } from './index-r
 import { SortOrders, type ValueRange } from './sort-orders';
 import { RememberedSets, rememberedBudget } from './remembered-sets';
 import { ReadWriteGate } from './read-write-gate';
-import { buildingSet } from './set-builder';
+import { buildingSet, setsToMake, type SetSources } from './set-builder';
 import { inSlices, whole, type Sliced, type Slicer } from './slices';
 import { parts, type Parts } from './parts';
 
 export { NUMERIC_SORTS, type IndexedProfile, type NumericSort } from './index-rows';
+
+/** A list's request as the index is asked it (`readable` null: staff; `terms` folded): what a restarted index warms. */
+export interface WarmKey {
+  readable: number[] | null;
+  filters: ProfileFilters;
+  terms: string[];
+}
 
 /** The range `filters` ask of `field` when it is a rating (every matching row then has a rating within it). */
 function ratingRangeOf(filters: ProfileFilters, field: string): ValueRange | undefined {
@@ -198,17 +205,40 @@ export class ProfileIndex {
   }
 
   /** `matching` in slices (within `read`). */
-  matchingInSlices(readable: number[] | null, filters: ProfileFilters, terms: string[], slicer?: Slicer) {
-    return inSlices(this.matchingWork(readable, filters, terms), slicer);
+  matchingInSlices(readable: number[] | null, filters: ProfileFilters, terms: string[], slicer?: Slicer, uses = 1) {
+    return inSlices(this.matchingWork(readable, filters, terms, uses), slicer);
   }
 
-  /** `matching`'s work, to be run whole or in slices (within `read`): set-builder.ts. */
-  matchingWork(readable: number[] | null, filters: ProfileFilters, terms: string[]): Sliced<{ set: Bitset; count: number }> {
+  /**
+   * `matching`'s work, to be run whole or in slices (within `read`): set-builder.ts. The request is
+   * remembered with its set (`uses` times asked: a warming passes the count it had), as a key to warm.
+   */
+  matchingWork(readable: number[] | null, filters: ProfileFilters, terms: string[], uses = 1): Sliced<{ set: Bitset; count: number }> {
+    const origin: WarmKey = { readable, filters, terms };
+    return buildingSet(this.setSources(), readable, filters, terms, { origin, uses });
+  }
+
+  /** How many bytes the sets of this list not remembered yet would take (0: its set is remembered). */
+  bytesToRemember(readable: number[] | null, filters: ProfileFilters, terms: string[]): number {
+    return setsToMake(this.setSources(), readable, filters, terms) * emptySet(this.columns.capacity).byteLength;
+  }
+
+  /** How many bytes more of sets it may remember now. */
+  rememberedRoom(): number {
+    return this.remembered.room();
+  }
+
+  /** The requests whose whole sets it remembers, the most used first (written beside the snapshot: warming.ts). */
+  warmKeys(): (WarmKey & { uses: number })[] {
+    return this.remembered.origins().map(({ origin, uses }) => ({ ...(origin as WarmKey), uses }));
+  }
+
+  private setSources(): SetSources {
     const { capacity, live, members } = this.columns;
     const { search, remembered } = this;
     const ratingRange = (field: RatingField, gte: number, lte: number) => this.inRange(field, gte, lte);
     const ratingTest = (field: RatingField, gte: number, lte: number) => this.columns.ratingTest(field, gte, lte);
-    return buildingSet({ capacity, live, members, search, remembered, ratingRange, ratingTest }, readable, filters, terms);
+    return { capacity, live, members, search, remembered, ratingRange, ratingTest };
   }
 
   /**

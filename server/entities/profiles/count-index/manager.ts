@@ -10,6 +10,7 @@ import { Slicer } from './slices';
 import { foldTerms } from './fold-terms';
 import { SnapshotKeeper, type SnapshotStats } from './snapshot-keeper';
 import type { SnapshotOptions } from './snapshot-store';
+import { warmIndex, type WarmStats } from './warming';
 
 /** Below this many profiles SQL counts take a few milliseconds: no index, no memory spent. */
 export const DEFAULT_MIN_ROWS = 20_000;
@@ -33,6 +34,11 @@ export interface IndexOptions {
   snapshots?: SnapshotOptions;
   /** at most this many bytes of remembered sets (PROFILE_INDEX_CACHE_MB); unset: 32 bytes a row, 32 MB at least */
   cacheBytes?: number;
+  /**
+   * with snapshots: once ready at start, ask again the lists whose sets it remembered when its keys were
+   * last written (warming.ts); default true (PROFILE_INDEX_WARM=0: not)
+   */
+  warm?: boolean;
 }
 
 export interface IndexStats {
@@ -45,6 +51,8 @@ export interface IndexStats {
   changesApplied: number;
   rebuildReasons: string[];
   snapshot?: SnapshotStats;
+  /** warming at start (with snapshots) */
+  warm?: WarmStats;
 }
 
 interface State {
@@ -63,6 +71,9 @@ interface State {
   timers: NodeJS.Timeout[];
   stats: Omit<IndexStats, 'rows' | 'bytes' | 'version'>;
   snapshots?: SnapshotKeeper;
+  warm: boolean;
+  /** the warming under way (at start) */
+  warming?: Promise<void>;
 }
 
 const states = new WeakMap<object, State>();
@@ -83,11 +94,13 @@ export function enableProfileCountIndex(db: Kysely<Database>, options: IndexOpti
     nextBuildAt: 0,
     timers: [],
     stats: { builds: 0, lastBuildMs: 0, catchUps: 0, changesApplied: 0, rebuildReasons: [] },
+    warm: options.warm ?? true,
   };
   states.set(db, state);
   if (options.snapshots) {
     state.snapshots = new SnapshotKeeper(db, options.snapshots, () => state.log);
     state.stats.snapshot = state.snapshots.stats;
+    state.stats.warm = { keys: 0, warmed: 0, skipped: 0, ms: 0 };
     if (options.snapshots.write) state.timers.push(setInterval(() => void saveSnapshotIfDue(state), SNAPSHOT_CHECK_MS).unref());
   }
   startBuild(state, 'start');
@@ -106,9 +119,11 @@ export async function disableProfileCountIndex(db: Kysely<Database>): Promise<vo
   if (!state) return;
   for (const timer of state.timers) clearInterval(timer);
   states.delete(db);
-  await Promise.allSettled([state.catchingUp]);
-  // a clean shutdown leaves the index on disk for the next start (when it moved since the last one)
+  await Promise.allSettled([state.catchingUp, state.warming]);
+  // a clean shutdown leaves the index on disk for the next start (when it moved since the last one),
+  // and the keys of the sets it remembers now (whether it moved or not)
   await saveSnapshot(state, 'shutdown');
+  if (state.index) await state.snapshots?.writeWarmKeys(state.index);
   state.log = undefined;
 }
 
@@ -116,6 +131,12 @@ export async function disableProfileCountIndex(db: Kysely<Database>): Promise<vo
 export async function writeProfileIndexSnapshot(db: Kysely<Database>): Promise<void> {
   const state = states.get(db);
   if (state) await saveSnapshot(state, 'asked');
+}
+
+/** Resolves once the warming at start is over (none, done, or stopped); benchmarks and tests wait for it. */
+export async function profileIndexWarmed(db: Kysely<Database>): Promise<void> {
+  const state = states.get(db);
+  while (state?.building || state?.warming) await (state.building ?? state.warming);
 }
 
 /** Resolves once the index is built and has caught up with the journal's head (benchmarks and tests wait for it). */
@@ -241,7 +262,7 @@ function startBuild(state: State, reason: string): void {
   }
   const started = Date.now();
   state.building = (async () => {
-    if (reason === 'start' && state.snapshots && (await startFromSnapshot(state))) return;
+    if (reason === 'start' && state.snapshots && (await startFromSnapshot(state))) return startWarming(state);
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM profile`.execute(state.db);
     const total = Number(rows[0].n);
     if (total < state.minRows) {
@@ -262,6 +283,7 @@ function startBuild(state: State, reason: string): void {
     if (state.index) {
       state.log?.info({ profiles: index.rows, ms: Date.now() - started, mb: Math.round(index.bytes() / 2 ** 20) }, 'profile index built');
       void saveSnapshot(state, 'built');
+      if (reason === 'start') startWarming(state);
     }
   })()
     .catch((error) => {
@@ -288,6 +310,34 @@ async function startFromSnapshot(state: State): Promise<boolean> {
   if (head !== undefined) await currentIndex(state, head);
   if (state.index !== index) state.log?.info('profile index: its snapshot could not be caught up; building');
   return state.index === index;
+}
+
+/**
+ * Warms the index just started (from its snapshot or built) with the keys written beside its
+ * snapshot, in the background: requests are answered meanwhile, each making what is not warmed yet.
+ */
+function startWarming(state: State): void {
+  const index = state.index;
+  const keeper = state.snapshots;
+  if (!state.warm || !index || !keeper) return;
+  const stats = state.stats.warm!;
+  const started = Date.now();
+  state.warming = (async () => {
+    const read = await keeper.readWarmKeys();
+    if ('refused' in read) {
+      stats.refused = read.refused;
+      return;
+    }
+    stats.keys = read.keys.length;
+    const going = () => states.get(state.db) === state && state.index === index;
+    const { warmed, skipped } = await warmIndex(index, read.keys, going);
+    Object.assign(stats, { warmed, skipped, ms: Date.now() - started });
+    state.log?.info({ keys: stats.keys, warmed, skipped, ms: stats.ms }, 'profile index warmed');
+  })()
+    .catch((error) => state.log?.warn({ err: error }, 'profile index: warming failed'))
+    .finally(() => {
+      state.warming = undefined;
+    });
 }
 
 /** Writes the index's snapshot (this process being the writer) once no catch-up is under way. */

@@ -37,6 +37,16 @@ const MAX_CORRECTION_TESTS = 1_000_000;
 interface Entry extends Partial<SetTest> {
   set: Bitset;
   count?: number;
+  /** how many times it was asked for (made or found): the most used are warmed first after a restart */
+  uses: number;
+  /** what asked for it, when that can be asked again to make it (a whole filter's request: warming.ts) */
+  origin?: unknown;
+}
+
+/** A remembered set's origin and how many times it was used (the keys written beside the snapshot). */
+export interface UsedOrigin {
+  origin: unknown;
+  uses: number;
 }
 
 export class RememberedSets {
@@ -65,14 +75,38 @@ export class RememberedSets {
    * answers it. Sets are made in slices, so two reads may make the same one:
    * the later replaces the earlier.
    */
-  put(key: string, set: Bitset, count?: number, test?: SetTest): Bitset {
+  put(key: string, set: Bitset, count?: number, test?: SetTest, origin?: UsedOrigin): Bitset {
+    const uses = (this.sets.get(key)?.uses ?? 0) + (origin?.uses ?? 1);
     this.forget(key);
     const budget = this.budget();
     if (set.byteLength > budget) return set;
-    this.sets.set(key, { set, count, ...test });
+    this.sets.set(key, { set, count, ...test, uses, origin: origin?.origin });
     this.held += set.byteLength;
     while (this.held > budget) this.forget(this.sets.keys().next().value!);
     return set;
+  }
+
+  /** Whether a set is remembered under `key` (without making it the most recently used). */
+  holds(key: string): boolean {
+    return this.sets.has(key);
+  }
+
+  /** How many bytes more the budget allows now. */
+  room(): number {
+    return this.budget() - this.held;
+  }
+
+  /**
+   * The origins of the sets that have one, with their uses: the most used first, among equals the
+   * most recently used first (what a restarted index warms first, within its budget).
+   */
+  origins(): UsedOrigin[] {
+    const entries = [...this.sets.values()].reverse(); // most recently used first
+    return entries
+      .filter((entry) => entry.origin !== undefined)
+      .map((entry, order) => ({ entry, order }))
+      .sort((a, b) => b.entry.uses - a.entry.uses || a.order - b.order)
+      .map(({ entry }) => ({ origin: entry.origin, uses: entry.uses }));
   }
 
   /** The set under `key`, if it is remembered, without making it the most recently used (a test reading it). */
@@ -127,6 +161,7 @@ export class RememberedSets {
   private touch(key: string): Entry | undefined {
     const found = this.sets.get(key);
     if (found) {
+      found.uses++;
       for (const need of found.needs ?? []) if (need !== key) this.touch(need);
       this.sets.delete(key); // most recently used last
       this.sets.set(key, found);

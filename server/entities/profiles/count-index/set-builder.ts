@@ -2,7 +2,7 @@ import { RATING_FIELDS, type RatingField } from '../../../../types/api';
 import type { ProfileFilters } from '../filters';
 import { add, emptySet, has, intersectionCounted, remove, setsFromParts, setsToParts, sizedFor, unionAllInto, type Bitset } from './bitset';
 import { parts, type Parts } from './parts';
-import type { RememberedSets, RowTest, SetTest } from './remembered-sets';
+import type { RememberedSets, RowTest, SetTest, UsedOrigin } from './remembered-sets';
 import { termTest } from './term-test';
 import type { SearchIndex } from './tokens';
 import type { Sliced } from './slices';
@@ -91,22 +91,15 @@ export interface SetSources {
   ratingTest(field: RatingField, gte: number, lte: number): RowTest;
 }
 
-/**
- * The rows `applyProfileFilters` and the search keep (`readable` null: staff), as a set,
- * and how many they are; the set is shared (remembered): not to be changed.
- */
-export function* buildingSet(
-  from: SetSources,
-  readable: number[] | null,
-  filters: ProfileFilters,
-  terms: string[],
-): Sliced<{ set: Bitset; count: number }> {
+type Part = [string, () => Sliced<Bitset>, SetTest | undefined];
+
+/** A list's parts (each: its key, how its set is made, its test on one row after a change; none: dropped then) and its whole filter's key. */
+function listParts(from: SetSources, readable: number[] | null, filters: ProfileFilters, terms: string[]): { parts: Part[]; all: string } {
   let sources: number[] | null = readable;
   if (filters.data_sources?.length)
     sources = readable === null ? filters.data_sources : filters.data_sources.filter((id) => readable.includes(id));
-  const { members, remembered, live } = from;
-  // each part: its key, how its set is made, and its test on one row after a change (none: dropped then)
-  const parts: [string, () => Sliced<Bitset>, SetTest | undefined][] = [];
+  const { members, remembered } = from;
+  const parts: Part[] = [];
   if (sources !== null) parts.push(anyOf('source', members.bySource, sources, from.capacity));
   if (filters.nationalities?.length) parts.push(anyOf('nationality', members.byNationality, filters.nationalities, from.capacity));
   if (filters.gender?.length) parts.push(anyOf('gender', members.byGender, filters.gender, from.capacity));
@@ -125,7 +118,30 @@ export function* buildingSet(
     .map(([part]) => part)
     .sort()
     .join('\n');
-  const all = `all\n${key}`;
+  return { parts, all: `all\n${key}` };
+}
+
+/** How many sets `buildingSet` would make and remember for this list now (0: it is remembered). */
+export function setsToMake(from: SetSources, readable: number[] | null, filters: ProfileFilters, terms: string[]): number {
+  const { parts, all } = listParts(from, readable, filters, terms);
+  if (from.remembered.holds(all)) return 0;
+  return 1 + parts.filter(([part]) => !from.remembered.holds(part)).length;
+}
+
+/**
+ * The rows `applyProfileFilters` and the search keep (`readable` null: staff), as a set,
+ * and how many they are; the set is shared (remembered): not to be changed. `origin`: what
+ * asked for it, remembered with the whole filter's set (the keys a restarted index warms).
+ */
+export function* buildingSet(
+  from: SetSources,
+  readable: number[] | null,
+  filters: ProfileFilters,
+  terms: string[],
+  origin?: UsedOrigin,
+): Sliced<{ set: Bitset; count: number }> {
+  const { remembered, live } = from;
+  const { parts, all } = listParts(from, readable, filters, terms);
   const found = remembered.counted(all);
   if (found) return found;
   // the parts' sets, then their intersection counted in the same pass (a copy of the live rows with no
@@ -144,6 +160,7 @@ export function* buildingSet(
       parts.map(([, , test]) => test),
       live,
     ),
+    origin,
   );
   return { set, count };
 }

@@ -6,6 +6,7 @@ import type { Database } from '../../../db/schema';
 import type { ProfileIndex } from './index';
 import {
   identityOf,
+  indexCode,
   loadSnapshot,
   saveSnapshot,
   SNAPSHOT_EVERY_COMMITS,
@@ -13,6 +14,7 @@ import {
   snapshotFile,
   type SnapshotOptions,
 } from './snapshot-store';
+import { readWarmKeys, warmFile, writeWarmKeys, type UsedWarmKey } from './warming';
 
 export interface SnapshotStats {
   /** indexes that started from a snapshot instead of a build */
@@ -96,10 +98,40 @@ export class SnapshotKeeper {
       Object.assign(this.stats, { writes: this.stats.writes + 1, lastWriteMs: ms, bytes, version: index.version });
       this.writtenAt = Date.now();
       this.log()?.info({ why, version: index.version, ms, mb: Math.round(bytes / 2 ** 20) }, 'profile index: snapshot written');
+      await this.writeWarmKeys(index); // beside it
     } catch (error) {
       this.writtenAt = Date.now(); // not again at once: at the next due time
       this.log()?.warn({ err: error }, 'profile index: the snapshot could not be written');
     }
+  }
+
+  /** keys files written (warming.ts) */
+  warmKeysWritten = 0;
+
+  /**
+   * Writes the keys of the sets the index remembers beside its snapshot (this process being the
+   * writer): what the next start warms. Never fails (a start without them warms nothing).
+   */
+  async writeWarmKeys(index: ProfileIndex, keys: UsedWarmKey[] = index.warmKeys()): Promise<void> {
+    // a process that remembers nothing (asked nothing, did not warm) leaves the last keys as they are
+    if (!this.options.write || keys.length === 0) return;
+    try {
+      this.identity ??= await identityOf(this.db, this.options);
+      writeWarmKeys(warmFile(snapshotFile(this.options, this.identity)), { identity: this.identity, code: indexCode() }, keys);
+      this.warmKeysWritten++;
+    } catch (error) {
+      this.log()?.warn({ err: error }, 'profile index: the keys to warm could not be written');
+    }
+  }
+
+  /** The keys to warm written for this database by this code, or why there are none to use. */
+  async readWarmKeys(): Promise<{ keys: UsedWarmKey[] } | { refused: string }> {
+    try {
+      this.identity ??= await identityOf(this.db, this.options);
+    } catch (error) {
+      return { refused: `the database's identity could not be read: ${(error as Error).message}` };
+    }
+    return readWarmKeys(warmFile(snapshotFile(this.options, this.identity)), { identity: this.identity, code: indexCode() });
   }
 
   /** Temporary files of writers that died half-way (their process is gone). */
