@@ -15,7 +15,9 @@ const show = (app: ReactNode) => root.render(<StrictMode>{app}</StrictMode>);
 
 function openAdmin() {
   const { pathname, search } = window.location;
-  preloadRouteScreen(pathname);
+  // in a task of its own: asking for the screen's chunks appends a link for each one the page has
+  // not named yet (a phone's millisecond or four each, src/boot.ts names the others meanwhile)
+  setTimeout(() => preloadRouteScreen(pathname));
   // the first render waits for the screen's first answers (src/firstScreen.ts) and is a
   // transition: React renders in slices, leaving the main thread free between them
   loadAdmin()
@@ -34,5 +36,5 @@ function openPublic() {
   );
 }
 
-if (isPublicPath(window.location.pathname)) openPublic();
-else openAdmin();
+// After this module's own evaluation (React's, the longest single task of a page on a phone), in a task of its own.
+setTimeout(() => (isPublicPath(window.location.pathname) ? openPublic() : openAdmin()));
