@@ -18,6 +18,7 @@ export function firstPageQuery(resource: string, sampleRows?: RaRecord[]): First
     queryKey: [resource, 'getList', params],
     queryFn: (dataProvider) =>
       dataProvider.getList(resource, params).then(({ data, total, pageInfo, meta }) => ({ data, total, pageInfo, meta })),
-    frameSample: sampleRows && { data: sampleRows, total: sampleRows.length },
+    // ten pages' worth, so that the pagination's page buttons are styled too
+    frameSample: sampleRows && { data: sampleRows, total: PAGE_SIZE * 10 },
   };
 }
