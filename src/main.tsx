@@ -8,16 +8,16 @@ import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadAdmin } from './adminSteps/loadAdmin';
 import { isPublicPath } from './public/pagePaths';
-import { preloadRouteScreen } from './public/routeScreens';
+import { pageNamedItsScripts, preloadRouteScreen } from './public/routeScreens';
 
 const root = createRoot(document.getElementById('root')!);
 const show = (app: ReactNode) => root.render(<StrictMode>{app}</StrictMode>);
 
 function openAdmin() {
   const { pathname, search } = window.location;
-  // in a task of its own: asking for the screen's chunks appends a link for each one the page has
-  // not named yet (a phone's millisecond or four each, src/boot.ts names the others meanwhile)
-  setTimeout(() => preloadRouteScreen(pathname));
+  // only for a page that did not name the screen's scripts (a build another server serves), in a task
+  // of its own (the preload helper appends a link for each chunk: a phone's millisecond or four each)
+  if (!pageNamedItsScripts()) setTimeout(() => preloadRouteScreen(pathname));
   // the first render waits for the screen's first answers (src/firstScreen.ts) and is a
   // transition: React renders in slices, leaving the main thread free between them
   loadAdmin()

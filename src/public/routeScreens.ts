@@ -20,3 +20,13 @@ export function preloadRouteScreen(pathname: string): void {
     (lists[path] ?? shows[path])().catch(() => undefined); // the screen, when rendered, reports a failure itself
   }
 }
+
+/**
+ * Whether the page named its scripts itself (server/http/page-preloads.ts: modulepreload links, or a
+ * framed page's template of them), the opened screen's among them: asking for the screen here would
+ * then only evaluate it early — its whole module graph (react-admin, Material UI) in one task as soon
+ * as it has arrived, ahead of the admin app's steps (src/adminSteps/loadAdmin.ts).
+ */
+export function pageNamedItsScripts(): boolean {
+  return document.querySelector('link[rel="modulepreload"], template[data-after-paint]') !== null;
+}
