@@ -11,13 +11,27 @@ import { hashPassword } from '../../server/accounts/passwords';
 import { insertUser } from '../../server/accounts/users';
 import { issueToken } from '../../server/accounts/tokens';
 import { emptyPostgres } from '../../server/db/empty-postgres';
+import { claimTestDatabase } from './test-database';
 
 /**
  * The API under test: `TEST_DB=pglite` (default) opens a fresh in-memory
- * PGlite; `TEST_DB=postgres` empties TEST_DATABASE_URL's database first.
+ * PGlite; `TEST_DB=postgres` empties the file's own PostgreSQL database first.
  * The same suites run on both.
  */
 export const testDb = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+
+/**
+ * TEST_DATABASE_URL as given: the server, and the database whose name the files' own are named
+ * after. Every test file importing this module gets a database of its own beside it
+ * (tests/api/test-database.ts), and TEST_DATABASE_URL names that one from here on, for this
+ * file's code and the processes it starts: another run emptying its database, or what an
+ * earlier file left connected, can no longer drop this file's tables mid-run.
+ */
+export const baseTestDatabaseUrl = testDb === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+if (testDb === 'postgres') {
+  if (!baseTestDatabaseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  process.env.TEST_DATABASE_URL = (await claimTestDatabase(baseTestDatabaseUrl)).url;
+}
 
 export interface TestApi {
   app: FastifyInstance;
