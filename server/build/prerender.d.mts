@@ -12,6 +12,8 @@ export interface PrerenderedPage {
    * the public app removes once it has rendered.
    */
   ids?: string[];
+  /** a frame's `<Global>` rules (CssBaseline's), each in a style of its own the component takes over as it mounts */
+  globals?: { id: string; css: string }[];
 }
 
 /** The build's prerendered pages, by path (a frame: by path and device, src/public/pagePaths.ts's frameKey). */

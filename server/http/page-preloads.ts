@@ -60,7 +60,7 @@ export const THEME_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(T
  * small-screen layout; a wide one from 900 px), a sidebar the user closed. The page is then empty until
  * the app renders, as without a frame.
  */
-export const FRAME_SCRIPT = `try{var p='${STORE_PREFIX}',r=document.getElementById('root'),d=r.getAttribute('data-frame'),g=function(k){return JSON.parse(localStorage.getItem(p+k))},t=g('theme');if(${SHOWS_DARK}||location.search||(d==='phone'?innerWidth>=600:innerWidth<900||g('sidebar.open')===false))r.replaceChildren()}catch(e){}`;
+export const FRAME_SCRIPT = `try{var p='${STORE_PREFIX}',r=document.getElementById('root'),d=r.getAttribute('data-frame'),g=function(k){return JSON.parse(localStorage.getItem(p+k))},t=g('theme');if(${SHOWS_DARK}||location.search||(d==='phone'?innerWidth>=600:innerWidth<900||g('sidebar.open')===false)){r.replaceChildren();document.querySelectorAll('style[data-emotion^="css-global "]').forEach(function(n){n.remove()})}}catch(e){}`;
 export const FRAME_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(FRAME_SCRIPT).digest('base64')}'`;
 
 /**
@@ -88,10 +88,13 @@ export const FIRST_REQUESTS_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256')
  * (`data-emotion="css <ids>"`), which the app's emotion cache takes as inserted and keeps.
  */
 export function withPrerendered(html: string, page: PrerenderedPage, device?: FrameDevice): string {
-  const css = page.css.replace(/<\/style/gi, '<\\/style');
+  const safe = (css: string) => css.replace(/<\/style/gi, '<\\/style');
+  const css = safe(page.css);
+  // a frame's globals first (CssBaseline's html and body come before the components' rules), each where its <Global> looks for it
+  const globals = (page.globals ?? []).map(({ id, css }) => `<style data-emotion="css-global ${escapeAttribute(id)}">${safe(css)}</style>`);
   const style =
     device && page.ids
-      ? `<style data-emotion="css ${escapeAttribute(page.ids.join(' '))}">${css}</style>`
+      ? `${globals.join('')}<style data-emotion="css ${escapeAttribute(page.ids.join(' '))}">${css}</style>`
       : `<style data-prerendered>${css}</style>`;
   const root = device ? `<div id="root" data-frame="${device}">` : '<div id="root">';
   // a replacer function: `$` in the markup or CSS is not a replacement pattern

@@ -16,7 +16,7 @@ import type { User } from '../../types/api';
 import { AdminApp, newQueryClient } from '../App';
 import { isLazyScreen } from '../admin-kit/lazyScreen';
 import { type FrameDevice, frameKey } from '../public/pagePaths';
-import { emotionStyles, disabledUntilTheApp } from '../public/prerenderedMarkup';
+import { disabledUntilTheApp, emotionStylesWithGlobals } from '../public/prerenderedMarkup';
 import { registry } from '../registry';
 import { lightTheme } from '../theme';
 import { widthMatches } from './mediaQueries';
@@ -74,7 +74,7 @@ export async function prerenderFrame(pathname: string, device: FrameDevice): Pro
   // styled by rules the frame lacks, which emotion would write in that render's commit (a phone's
   // longest task). The screen rendered again with made-up answers adds them to the page's styles.
   render(answeredClient(pathname));
-  return { html: disabledUntilTheApp(html), ...emotionStyles(cache) };
+  return { html: disabledUntilTheApp(html), ...emotionStylesWithGlobals(cache) };
 }
 
 /** A signed-in staff member, made up: the top bar's user menu as the app renders it. */

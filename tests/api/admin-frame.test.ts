@@ -56,11 +56,28 @@ describe("the signed-in screens' frames", () => {
     for (const device of ['phone', 'wide'] as const) {
       const { html, css, ids } = await prerenderFrame('/profiles', device);
       // more styles than the frame's own classes: the rows and the signed-in user's menu, not in its markup
-      expect(ids.length, device).toBeGreaterThan(classesOf(html).size + 10);
+      expect(ids?.length, device).toBeGreaterThan(classesOf(html).size + 10);
       expect(html, device).not.toContain('MuiTableRow-hover');
       expect(css, device).toContain('.MuiTableRow-hover:hover');
       expect(html, device).not.toContain('MuiAvatar-root');
       expect(css, device).toContain('MuiAvatar');
+    }
+  });
+
+  it("keep the rules of the <Global>s (CssBaseline's) apart, for each to take over its own", async () => {
+    for (const device of ['phone', 'wide'] as const) {
+      const { css, ids, globals } = await prerenderFrame('/profiles', device);
+      const baseline = globals?.find((global) => global.css.startsWith('html{'));
+      expect(baseline, device).toBeDefined();
+      expect(baseline!.css, device).toContain('body{');
+      expect(ids, device).not.toContain(baseline!.id);
+      expect(css, device).not.toContain('html{');
+      // every class's rules stay with the classes
+      for (const global of globals ?? []) {
+        expect(global.css, device).not.toBe('');
+        expect(global.css, device).not.toContain(`.css-${global.id}`);
+      }
+      expect(ids, device).toContain('0');
     }
   });
 });

@@ -28,7 +28,12 @@ const PRELOADS: RoutePreloads = {
 const PRERENDERED: PrerenderedPages = {
   '/signup': { html: '<main class="css-x1"><h1>Sign up $&</h1></main>', css: ".css-x1{color:red}body{content:'$''}" },
   // the frames of a signed-in screen (src/adminFrame/prerender.tsx), by device
-  '/profiles phone': { html: '<main class="css-p1-Phone"><h1>Profiles</h1></main>', css: '.css-p1-Phone{margin:0}', ids: ['p1-Phone'] },
+  '/profiles phone': {
+    html: '<main class="css-p1-Phone"><h1>Profiles</h1></main>',
+    css: '.css-p1-Phone{margin:0}',
+    ids: ['p1-Phone'],
+    globals: [{ id: 'g1-Base', css: 'html{color-scheme:light}body{margin:0}' }],
+  },
   '/profiles wide': { html: '<main class="css-w1-Wide"><h1>Profiles</h1></main>', css: '.css-w1-Wide{margin:1px}', ids: ['w1-Wide'] },
 };
 const PHONE_UA =
@@ -189,6 +194,9 @@ describe('pages served with their preloads', () => {
       expect(html).toContain(`<div id="root" data-frame="${device}">${frame.html}</div><script>${FRAME_SCRIPT}</script>`);
       // emotion takes a style tagged with its ids as inserted (the app's cache does not write them again)
       expect(html).toContain(`<style data-emotion="css ${frame.ids!.join(' ')}">${frame.css}</style>`);
+      // a <Global>'s rules (CssBaseline's) each in a style of its own, before the components', where the component takes it over
+      const globals = (frame.globals ?? []).map(({ id, css }) => `<style data-emotion="css-global ${id}">${css}</style>`).join('');
+      expect(html).toContain(`${globals}<style data-emotion="css `);
       // the scripts are named in a template that src/boot.ts puts in the head once the frame is painted
       expect(preloaded(html.replace(/<template data-after-paint>.*?<\/template>/, ''))).toEqual([]);
       const later = html.match(/<template data-after-paint>(.*?)<\/template>/)?.[1] ?? '';

@@ -41,6 +41,18 @@ describe('the frame check', () => {
     expect(framePage('phone', { width: 412, dark: true })).toBe(true); // chosen light over the system's dark
   });
 
+  it("drops the global styles with the frame (the app's theme then brings its own), keeps them with it", () => {
+    const globalStyles = () => document.head.querySelectorAll('style[data-emotion^="css-global "]').length;
+    document.head.innerHTML =
+      '<style data-emotion="css-global g1">html{color-scheme:light}</style><style data-emotion="css a1">.css-a1{}</style>';
+    expect(framePage('phone', { width: 412 })).toBe(true);
+    expect(globalStyles()).toBe(1);
+    expect(framePage('phone', { width: 412, dark: true })).toBe(false);
+    expect(globalStyles()).toBe(0);
+    expect(document.head.querySelectorAll('style[data-emotion="css a1"]')).toHaveLength(1);
+    document.head.innerHTML = '';
+  });
+
   it('drops it for the dark theme, chosen or the system’s', () => {
     expect(framePage('phone', { width: 412, dark: true })).toBe(false);
     localStorage.setItem(`${STORE}theme`, '"dark"');
