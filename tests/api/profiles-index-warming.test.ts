@@ -200,6 +200,29 @@ describe('the profile index warms its remembered sets after a restart', () => {
     }
   });
 
+  it('a list asked through the API (page, ordering, search and filters) leaves a key the next start warms', async () => {
+    await start();
+    const staff = await api.user({ is_staff: true });
+    const url = '/api/v1/profiles?gender=female&tech_rating__gte=2&search=engineer&ordering=-first_name&page=2&page_size=5';
+    const asked = await api.call(staff.token, { method: 'GET', url });
+    expect(asked.statusCode).toBe(200);
+    await disableProfileCountIndex(db);
+    const key = readKeys().find((k) => k.terms[0] === 'engineer' && k.filters.tech_rating__gte === 2);
+    expect(key).toEqual({
+      readable: null,
+      filters: { gender: ['female'], tech_rating__gte: 2 },
+      terms: ['engineer'],
+      uses: expect.any(Number),
+    });
+    const index = await start();
+    expect(stats().warm!.warmed).toBeGreaterThan(0);
+    expectWarmedEqualFresh(
+      index,
+      Array.from({ length: 6 }, () => key!),
+    );
+    await disableProfileCountIndex(db);
+  });
+
   it('keys that are not lists the index can be asked (a hand-edited file) are left out', async () => {
     fs.writeFileSync(keysFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(keysFile, 'utf8')), keys: [] }));
     const stamp = JSON.parse(fs.readFileSync(keysFile, 'utf8'));

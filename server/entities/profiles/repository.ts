@@ -4,7 +4,7 @@ import type { Viewer } from '../../db/viewer';
 import type { Connection, DataSourceRef, ListResponse, Profile, ProfileComment, ProfileSummary } from '../../../types/api';
 import { applyOrdering, applySearch, listPageRequest, runList, type ListSearchAndSort, type RequestedListPage } from '../../db/list-page';
 import { readableDataSourceIds, readableWithVersion } from '../../db/visibility';
-import { applyProfileFilters, profileList, type ProfileFilters } from './filters';
+import { applyProfileFilters, profileFilterSchema, profileList, type ProfileFilters } from './filters';
 import { indexedProfilePage } from './count-index/manager';
 
 export type ProfileRow = Selectable<ProfileTable>;
@@ -42,7 +42,9 @@ export async function listProfiles(
 ): Promise<ListResponse<ProfileSummary>> {
   const params = listPageRequest(query, profileList);
   const { readable, version } = await readableWithVersion(db, viewer, 'profile');
-  const indexed = version === undefined ? undefined : await indexedProfilePage(db, Number(version), readable, query, params);
+  // the filters alone (not the page, ordering or search): the index remembers them with its sets, the keys it warms
+  const filters = Object.fromEntries(Object.entries(query).filter(([key]) => key in profileFilterSchema)) as ProfileFilters;
+  const indexed = version === undefined ? undefined : await indexedProfilePage(db, Number(version), readable, filters, params);
   if (indexed?.ids) return { count: indexed.count, results: await summariesInOrder(db, indexed.ids) };
   const base = applyProfileFilters(db.selectFrom('profile').select(SUMMARY_COLUMNS), query, readable);
   return runList(base, params, profileList, 'id', toSummary, { db, version, countFirst: async () => indexed?.count });
