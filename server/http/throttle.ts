@@ -19,8 +19,12 @@ export interface ThrottleStore {
   giveBack(key: string, at: number): Promise<void>;
 }
 
-/** Seconds to wait until the oldest of the counted attempts leaves the window. */
-export const secondsUntil = (oldest: number, windowMs: number, now: number) => Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
+/**
+ * Seconds to wait until the oldest of the counted attempts leaves the window, never more than the
+ * window: another process may have counted an attempt a moment after this one read its clock.
+ */
+export const secondsUntil = (oldest: number, windowMs: number, now: number) =>
+  Math.min(Math.ceil(windowMs / 1000), Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)));
 
 /** A limit of attempts per key in a sliding window: `limit` per `windowMs`. */
 export class Throttle {
