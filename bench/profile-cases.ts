@@ -34,7 +34,7 @@ interface CaseContext {
   countChecks?: number;
   /** print this many of the slowest queries of the mix, one at a time, per role */
   slowest?: number;
-  /** the in-process server's CPU profile over each load run, written as `<prefix>-<case>-<role>.cpuprofile` */
+  /** the in-process server's CPU profile over each load run, written as `<prefix>-<case>-<role>.cpuprofile`, and over each one-at-a-time pass (`…-one-at-a-time.cpuprofile`) */
   cpuProfile?: string;
 }
 
@@ -52,7 +52,12 @@ export async function runProfileCase(name: CaseName, ctx: CaseContext): Promise<
     const durations: number[] = [];
     // the server's event loop: one period one request at a time, one under load
     await ctx.server.eventLoop.start();
-    for (const q of ctx.mix) durations.push((await timedGet(ctx.server.url, token, q)).ms);
+    const oneAtATime = async () => {
+      for (const q of ctx.mix) durations.push((await timedGet(ctx.server.url, token, q)).ms);
+    };
+    // each query's first asking in the process is here: its profile tells the server's share from the index's
+    if (ctx.cpuProfile) await cpuProfiled(`${ctx.cpuProfile}-${name}-${role.replace(' ', '-')}-one-at-a-time.cpuprofile`, oneAtATime);
+    else await oneAtATime();
     const seqLoop = await ctx.server.eventLoop.stop();
     if (ctx.slowest) printSlowest(`${CASES[name]}, ${role}`, ctx.mix, durations, ctx.slowest);
     let load: any;

@@ -14,6 +14,7 @@ import { benchSoak } from './soak';
 import { benchIndexRestart } from './index-restart';
 import { benchTerms } from './terms';
 import { table } from './stats';
+import { otherCheckoutRows, sideBySide, withoutAgainst } from './against';
 
 /**
  * `npm run bench [-- startup|users|profiles|lighthouse …]`. Never a test: it prints figures to copy
@@ -27,6 +28,7 @@ import { table } from './stats';
  * bench_soak, emptied at each run; the built server with two web processes and a worker under load
  * while a web process and the worker are killed; `--soak-seconds`, `--soak-connections`, `--soak-people`), and `terms`
  * (the search part of the profile index alone, over documents generated in memory; `--terms-profiles 1000000,10000000`).
+ * `--against DIR`: startup and lighthouse take turns with that checkout; profiles runs it after ours, row beside row.
  */
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -137,7 +139,16 @@ if (parts.includes('profiles')) {
       for (const r of postgres.rows) rows.push({ database: `PostgreSQL 15, ${postgres.profiles} profiles${servers}`, ...r });
     }
   }
-  console.log(`${table(rows)}\n`);
+  // the other checkout's run comes after ours, on the same databases (its own index: a snapshot of other code is rebuilt)
+  const against = values.against
+    ? await otherCheckoutRows(values.against, [
+        'profiles',
+        ...withoutAgainst(process.argv.slice(2)).filter((arg) => !positionals.includes(arg)),
+      ])
+    : undefined;
+  console.log(
+    `${table(against ? sideBySide(rows, against, values.against!, (r) => `${String(r.database).split(',')[0]} ${r.case} ${r.role}`) : rows)}\n`,
+  );
 }
 if (parts.includes('ingestion')) {
   console.log('## Ingestion: a retrieval of a local NDJSON feed, annotation and change log included\n');

@@ -9,7 +9,8 @@ export function summarize(durations: number[]): { n: number; p50: number; p95: n
 
 export function table(rows: Record<string, string | number>[]): string {
   if (rows.length === 0) return '';
-  const keys = Object.keys(rows[0]);
+  // every row's columns, in order of first appearance (rows set side by side may differ)
+  const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
-  return [line(keys), line(keys.map(() => '---')), ...rows.map((r) => line(keys.map((k) => r[k])))].join('\n');
+  return [line(keys), line(keys.map(() => '---')), ...rows.map((r) => line(keys.map((k) => r[k] ?? '')))].join('\n');
 }
