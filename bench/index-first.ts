@@ -5,7 +5,7 @@
 // after it), then the normal user's warm-up and mix. Each query's set (`matching`) and page walk
 // (`page`) are timed, with the pieces of a set's first computation that can be told apart from
 // outside: a search term's rows, a rating range's rows, the population count.
-//   node --expose-gc --import tsx bench/index-first.ts [--snapshot FILE] [--database bench_profiles] [--slowest 15] [--repeat 3] [--sql]
+//   node --expose-gc --import tsx bench/index-first.ts [--snapshot FILE] [--database bench_profiles] [--slowest 15] [--repeat 3] [--sql] [--no-dense]
 // `--snapshot` may be a copy written by other index code (the parts' format is what is read:
 // a bench of query-time changes then pays no build); the database gives the users' sources.
 import os from 'node:os';
@@ -17,6 +17,7 @@ import { ProfileIndex } from '../server/entities/profiles/count-index/index';
 import { RememberedSets, rememberedBudget } from '../server/entities/profiles/count-index/remembered-sets';
 import { readSnapshotHeader, readSnapshotParts } from '../server/entities/profiles/count-index/snapshot-file';
 import { whole } from '../server/entities/profiles/count-index/slices';
+import { denseTokens, type SearchIndex } from '../server/entities/profiles/count-index/tokens';
 import { profileQueryMix } from './profiles';
 import { parseMixPath } from './mix-path';
 import { profileCount } from './seeding';
@@ -35,15 +36,23 @@ const { values } = parseArgs({
     'cpu-profile': { type: 'string' },
     /** the whole sequence this many times, from nothing remembered: each query's fastest (this machine is shared) */
     repeat: { type: 'string', default: '1' },
+    /** without the broad tokens' bitsets (token-base.ts: denseTokens), to compare */
+    'no-dense': { type: 'boolean', default: false },
   },
 });
 const base = process.env.BENCH_PG ?? `postgresql://${os.userInfo().username}@%2Fvar%2Frun%2Fpostgresql`;
 const KINDS = ['search', 'a data source', 'nationalities', 'gender', 'a rating range', 'combined', 'a deep page', 'sort only'];
 
+if (values['no-dense']) denseTokens.bytesPerRow = 0;
 const started = performance.now();
 const header = await readSnapshotHeader(values.snapshot);
 const index = ProfileIndex.fromParts(await readSnapshotParts(values.snapshot, header));
 whole(index.fitting());
+const denseStarted = performance.now();
+await (index as unknown as { search: SearchIndex }).search.denseMade();
+console.log(
+  `broad tokens' bitsets: ${Math.round(index.bytesByPart()['search.dense'] / 2 ** 20)} MB made in ${Math.round(performance.now() - denseStarted)} ms`,
+);
 console.log(`index of ${index.rows} profiles read in ${Math.round(performance.now() - started)} ms (code ${header.code})`);
 
 // the pieces timed from outside: a term's rows and a rating range's rows as the set builder asks for them (private members)

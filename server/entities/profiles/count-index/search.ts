@@ -2,7 +2,7 @@ import { emptySet, intersectInto, subtractInto, wordsFor, type Bitset } from './
 import { parts, type Parts } from './parts';
 import { RecentTokens } from './recent-tokens';
 import { runInSlices, type Steps } from './steps';
-import { TokenIndex } from './token-base';
+import { denseTokens, TokenIndex } from './token-base';
 
 /** Merge the changes into a new base once this many rows changed since the last merge (or 2 % of the rows). */
 const MERGE_AFTER_ROWS = 5_000;
@@ -28,6 +28,8 @@ export class SearchIndex {
   private mergeAgain = false;
   /** the base's rows for recent terms (most recently used last): they hold until the base changes */
   private readonly baseHits = new Map<string, Bitset>();
+  /** the making of the base's broad tokens' bitsets */
+  private denseRun?: Promise<void>;
   /** base lookups under way in slices */
   private readonly pending = new Map<string, Promise<void>>();
 
@@ -36,6 +38,7 @@ export class SearchIndex {
     private capacity: number,
   ) {
     this.recent = new RecentTokens(capacity);
+    this.denseForBase();
   }
 
   grow(capacity: number): void {
@@ -169,7 +172,20 @@ export class SearchIndex {
       this.base = base;
       this.merging = undefined;
       this.baseHits.clear();
+      this.denseForBase();
     } while (this.mergeAgain || this.recent.changedRows >= this.mergeThreshold());
+  }
+
+  /** The base's broadest tokens as bitsets, made in the background while it stays the base (token-base.ts). */
+  private denseForBase(): void {
+    if (this.capacity * denseTokens.fraction < denseTokens.leastBytes) return; // too few rows for a token to be that broad
+    const base = this.base;
+    this.denseRun = runInSlices(base.denseSteps(this.capacity, () => this.base === base)).catch(() => {});
+  }
+
+  /** Resolves once the current base's broad tokens are bitsets (benches: a first asking after it). */
+  denseMade(): Promise<void> {
+    return this.denseRun ?? Promise.resolve();
   }
 
   private prepareTerm(term: string): Promise<void> {

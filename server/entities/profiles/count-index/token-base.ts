@@ -1,4 +1,4 @@
-import type { Bitset } from './bitset';
+import { emptySet, wordsFor, type Bitset } from './bitset';
 import { NgramIndex } from './ngrams';
 import { parts, type Parts } from './parts';
 import { sortStrings } from './sorted-tokens';
@@ -12,6 +12,13 @@ import { addAscending, readAscending } from './varints';
 export const BLOCK_TOKENS = 32;
 
 /**
+ * The broadest tokens' rows kept as bitsets besides their postings (`denseSteps`): a token is broad when
+ * its postings take at least `fraction` of the rows in bytes (≥ that share of the rows) and at least
+ * `leastBytes`; the largest first, within `bytesPerRow` of the capacity in all (tests lower them).
+ */
+export const denseTokens = { fraction: 1 / 32, leastBytes: 4096, bytesPerRow: 8 };
+
+/**
  * Which rows contain a search term, without reading every row: the folded
  * search documents cut at whitespace into distinct tokens (a term never holds
  * whitespace, so it occurs in a document exactly when it occurs inside one of
@@ -23,6 +30,10 @@ export const BLOCK_TOKENS = 32;
  * differences (varints.ts): a byte each for common tokens.
  */
 export class TokenIndex {
+  /** the broadest tokens' rows as bitsets (token → its rows), made after the base in slices: never in the snapshot */
+  private readonly dense = new Map<number, Bitset>();
+  private denseBytes = 0;
+
   private constructor(
     private readonly fields: TokenFields,
     private readonly ngrams: NgramIndex,
@@ -145,6 +156,12 @@ export class TokenIndex {
     let read = 0;
     for (const _ of this.matches(term, found)) {
       for (const t of found) {
+        const dense = this.dense.get(t);
+        if (dense && dense.length <= rows.length) {
+          for (let i = 0; i < dense.length; i++) rows[i] |= dense[i];
+          yield;
+          continue;
+        }
         // a common token's rows in pieces of 64 KB (a few million rows at ten million), cut between two numbers
         let value = -1;
         for (let p = postingStarts[t], end = postingStarts[t + 1]; p < end; ) {
@@ -161,6 +178,40 @@ export class TokenIndex {
       }
       found.length = 0;
       yield;
+    }
+  }
+
+  /**
+   * Makes the bitsets of the broadest tokens (`denseTokens`), for rows below `capacity`, while `wanted`:
+   * a term holding one ORs its rows instead of decoding them — `engineer`, two million rows at ten
+   * million profiles, ~10 ms decoded, ~0.3 ms ORed. Derived from the postings, made again for each base.
+   */
+  *denseSteps(capacity: number, wanted: () => boolean = () => true): Steps<void> {
+    const { postingStarts, postings } = this.fields;
+    const bytesOf = (t: number) => postingStarts[t + 1] - postingStarts[t];
+    const least = Math.max(denseTokens.leastBytes, Math.ceil(capacity * denseTokens.fraction));
+    const broad: number[] = [];
+    for (let t = 0; t < this.tokenCount; t++) {
+      if (bytesOf(t) >= least) broad.push(t);
+      if ((t & 0xffff) === 0xffff) yield;
+    }
+    broad.sort((a, b) => bytesOf(b) - bytesOf(a));
+    const budget = capacity * denseTokens.bytesPerRow;
+    for (const t of broad) {
+      if (!wanted() || this.denseBytes + wordsFor(capacity) * 4 > budget) return;
+      if (this.dense.has(t)) continue;
+      const rows = emptySet(capacity);
+      let value = -1;
+      for (let p = postingStarts[t], end = postingStarts[t + 1]; p < end; ) {
+        let stop = Math.min(end, p + 0x10000);
+        while (postings[stop - 1] & 0x80) stop++;
+        value = addAscending(postings, p, stop, rows, value);
+        p = stop;
+        yield;
+      }
+      if (value >= capacity) return; // rows past the capacity: not this base's (cannot happen; decoded as before)
+      this.dense.set(t, rows);
+      this.denseBytes += rows.byteLength;
     }
   }
 
@@ -206,6 +257,7 @@ export class TokenIndex {
       starts: this.fields.starts.byteLength,
       postingStarts: this.fields.postingStarts.byteLength,
       postings: this.fields.postings.byteLength,
+      dense: this.denseBytes,
       ...this.ngrams.bytesByPart(),
     };
   }
