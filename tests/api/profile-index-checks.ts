@@ -13,7 +13,11 @@ import {
   indexedProfileCount,
   indexedProfilePage,
   profileCountIndexSettled,
+  profileIndexAt,
 } from '../../server/entities/profiles/count-index/manager';
+import { denseTokens } from '../../server/entities/profiles/count-index/tokens';
+
+const denseDefaults = { ...denseTokens };
 import { pageStrategy } from '../../server/entities/profiles/count-index/sort-orders';
 import { seedDataset } from '../../server/demo/dataset';
 import { startTestApi, type TestApi } from './harness';
@@ -136,11 +140,17 @@ export function indexedTestApi(profiles: number, seed: number, prepare: (db: Kys
     api = await startTestApi();
     await seedDataset(api.handle.db, { profiles, companies: 20, seed });
     await prepare(api.handle.db);
+    // the broadest tokens as bitsets from a few hundred rows on (at least 1/32 of the rows, 16 bytes of postings)
+    Object.assign(denseTokens, { leastBytes: 16 });
     enableProfileCountIndex(api.handle.db, { minRows: 0, pollMs: 0 });
     expect(await profileCountIndexSettled(api.handle.db)).toBe(true);
+    const index = (await profileIndexAt(api.handle.db, (await journalHead(api.handle.db))!))!;
+    await index.broadTokensMade();
+    expect(index.bytesByPart()['search.dense']).toBeGreaterThan(0);
   });
   afterAll(async () => {
     pageStrategy.sortBelow = 1_000;
+    Object.assign(denseTokens, denseDefaults);
     if (api) await disableProfileCountIndex(api.handle.db);
     await api?.close();
   });

@@ -299,6 +299,11 @@ export class ProfileIndex {
    * the filters' sets, the numeric columns, each order, the search's parts, and the caches
    * (sets and search terms remembered for the current version: bounded, not per row).
    */
+  /** Resolves once the search base's broadest tokens are bitsets (made in the background: benches and tests wait for it). */
+  broadTokensMade(): Promise<void> {
+    return this.search.denseMade();
+  }
+
   bytesByPart(): Record<string, number> {
     const { rememberedTerms, ...search } = this.search.bytesByPart();
     return {
