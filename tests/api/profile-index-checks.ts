@@ -16,12 +16,12 @@ import {
   profileIndexAt,
 } from '../../server/entities/profiles/count-index/manager';
 import { denseTokens } from '../../server/entities/profiles/count-index/tokens';
-
-const denseDefaults = { ...denseTokens };
 import { pageStrategy } from '../../server/entities/profiles/count-index/sort-orders';
 import { seedDataset } from '../../server/demo/dataset';
 import { startTestApi, type TestApi } from './harness';
 import { journalHead } from '../../server/entities/profiles/count-index/journal';
+
+const denseDefaults = { ...denseTokens };
 
 export const TERMS = [
   'anna',

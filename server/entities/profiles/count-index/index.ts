@@ -294,16 +294,16 @@ export class ProfileIndex {
     return Object.values(this.bytesByPart()).reduce((sum, n) => sum + n, 0);
   }
 
-  /**
-   * Memory held by each part, in bytes: what every row costs (`rows`: ids, live, id → position),
-   * the filters' sets, the numeric columns, each order, the search's parts, and the caches
-   * (sets and search terms remembered for the current version: bounded, not per row).
-   */
   /** Resolves once the search base's broadest tokens are bitsets (made in the background: benches and tests wait for it). */
   broadTokensMade(): Promise<void> {
     return this.search.denseMade();
   }
 
+  /**
+   * Memory held by each part, in bytes: what every row costs (`rows`: ids, live, id → position),
+   * the filters' sets, the numeric columns, each order, the search's parts, and the caches
+   * (sets and search terms remembered for the current version: bounded, not per row).
+   */
   bytesByPart(): Record<string, number> {
     const { rememberedTerms, ...search } = this.search.bytesByPart();
     return {

@@ -151,34 +151,41 @@ export class TokenIndex {
 
   /** The same in steps: a term found in most tokens ("e") is millions of postings at ten million rows. */
   *rowsContainingSteps(term: Uint8Array, rows: Bitset): Steps<void> {
-    const { postingStarts, postings } = this.fields;
     const found: number[] = [];
-    let read = 0;
+    const read = { bytes: 0 };
     for (const _ of this.matches(term, found)) {
       for (const t of found) {
         const dense = this.dense.get(t);
         if (dense && dense.length <= rows.length) {
           for (let i = 0; i < dense.length; i++) rows[i] |= dense[i];
           yield;
-          continue;
-        }
-        // a common token's rows in pieces of 64 KB (a few million rows at ten million), cut between two numbers
-        let value = -1;
-        for (let p = postingStarts[t], end = postingStarts[t + 1]; p < end; ) {
-          let stop = Math.min(end, p + 0x10000);
-          while (postings[stop - 1] & 0x80) stop++;
-          value = addAscending(postings, p, stop, rows, value);
-          read += stop - p;
-          p = stop;
-          if (read >= 0x10000) {
-            read = 0;
-            yield;
-          }
-        }
+        } else yield* this.addRowsOf(t, rows, read);
       }
       found.length = 0;
       yield;
     }
+  }
+
+  /**
+   * Adds token `t`'s rows to `rows` from its postings, in pieces of 64 KB cut between two numbers (a
+   * common token is a few million rows at ten million), pausing once `read` has passed 64 KB since the
+   * last pause; answers the last row.
+   */
+  private *addRowsOf(t: number, rows: Bitset, read: { bytes: number }): Steps<number> {
+    const { postingStarts, postings } = this.fields;
+    let value = -1;
+    for (let p = postingStarts[t], end = postingStarts[t + 1]; p < end; ) {
+      let stop = Math.min(end, p + 0x10000);
+      while (postings[stop - 1] & 0x80) stop++;
+      value = addAscending(postings, p, stop, rows, value);
+      read.bytes += stop - p;
+      p = stop;
+      if (read.bytes >= 0x10000) {
+        read.bytes = 0;
+        yield;
+      }
+    }
+    return value;
   }
 
   /**
@@ -187,7 +194,7 @@ export class TokenIndex {
    * million profiles, ~10 ms decoded, ~0.3 ms ORed. Derived from the postings, made again for each base.
    */
   *denseSteps(capacity: number, wanted: () => boolean = () => true): Steps<void> {
-    const { postingStarts, postings } = this.fields;
+    const { postingStarts } = this.fields;
     const bytesOf = (t: number) => postingStarts[t + 1] - postingStarts[t];
     const least = Math.max(denseTokens.leastBytes, Math.ceil(capacity * denseTokens.fraction));
     const broad: number[] = [];
@@ -201,15 +208,8 @@ export class TokenIndex {
       if (!wanted() || this.denseBytes + wordsFor(capacity) * 4 > budget) return;
       if (this.dense.has(t)) continue;
       const rows = emptySet(capacity);
-      let value = -1;
-      for (let p = postingStarts[t], end = postingStarts[t + 1]; p < end; ) {
-        let stop = Math.min(end, p + 0x10000);
-        while (postings[stop - 1] & 0x80) stop++;
-        value = addAscending(postings, p, stop, rows, value);
-        p = stop;
-        yield;
-      }
-      if (value >= capacity) return; // rows past the capacity: not this base's (cannot happen; decoded as before)
+      const last = yield* this.addRowsOf(t, rows, { bytes: 0 });
+      if (last >= capacity) return; // rows past the capacity: not this base's (cannot happen; decoded as before)
       this.dense.set(t, rows);
       this.denseBytes += rows.byteLength;
     }
