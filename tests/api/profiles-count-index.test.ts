@@ -15,7 +15,7 @@ import { listPageRequest } from '../../server/db/list-page';
 import { profileList } from '../../server/entities/profiles/filters';
 import { indexedProfilePage, profileIndexStats } from '../../server/entities/profiles/count-index/manager';
 import { journalHead } from '../../server/entities/profiles/count-index/journal';
-import { expectIndexMatchesSql, expectSearchMatchesSql, indexedTestApi } from './profile-index-checks';
+import { expectIndexMatchesSql, expectRatingRangesMatchSql, expectSearchMatchesSql, indexedTestApi } from './profile-index-checks';
 
 const context = indexedTestApi(400, 7, async (db) => {
   // ties and missing ratings are common: the id tie-breaker and NULLS LAST are exercised
@@ -39,7 +39,8 @@ const ids = async (where = sql`true`) =>
 async function afterWrite(write: () => Promise<unknown>) {
   const before = builds();
   await write();
-  await expectIndexMatchesSql(db, seed++, 40);
+  await expectIndexMatchesSql(db, seed, 40);
+  await expectRatingRangesMatchSql(db, seed++);
   await expectSearchMatchesSql(db);
   expect(builds()).toBe(before);
 }
@@ -47,6 +48,7 @@ async function afterWrite(write: () => Promise<unknown>) {
 describe('profile index', () => {
   it('counts and pages exactly as SQL once built: every ordering both ways, first, middle and last pages', async () => {
     await expectIndexMatchesSql(db, 7, 150);
+    await expectRatingRangesMatchSql(db, 7, 60);
     await expectSearchMatchesSql(db);
     const head = (await journalHead(db))!;
     const twoFields = listPageRequest({ ordering: 'last_name,first_name' }, profileList);

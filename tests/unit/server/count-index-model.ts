@@ -5,7 +5,14 @@ import { expect } from 'vitest';
 import fc from 'fast-check';
 import { has } from '../../../server/entities/profiles/count-index/bitset';
 import { TokenIndex } from '../../../server/entities/profiles/count-index/tokens';
-import { NUMERIC_SORTS, ProfileIndex, type IndexedProfile, type ProfileChange } from '../../../server/entities/profiles/count-index/index';
+import {
+  NUMERIC_SORTS,
+  ProfileIndex,
+  rangeStrategy,
+  type IndexedProfile,
+  type ProfileChange,
+} from '../../../server/entities/profiles/count-index/index';
+import { pageStrategy } from '../../../server/entities/profiles/count-index/sort-orders';
 import { RATING_FIELDS } from '../../../types/api';
 import type { ProfileFilters } from '../../../server/entities/profiles/filters';
 
@@ -147,7 +154,7 @@ export function expectSameAnswers(index: ProfileIndex, model: Map<number, ModelR
     { readable: [3, 2], filters: { gender: ['female'] }, terms: ['an', 'an'] },
   ];
   // twice: the second pass is answered from the sets the index remembered at this version
-  for (const { readable, filters, terms } of [...queries, ...queries]) {
+  for (const [asked, { readable, filters, terms }] of [...queries, ...queries].entries()) {
     const kept = rows.filter(
       (r) =>
         (readable === null || r.sources.some((s) => readable.includes(s))) &&
@@ -163,6 +170,13 @@ export function expectSameAnswers(index: ProfileIndex, model: Map<number, ModelR
         terms.every((t) => r.document.split(' ').some((token) => token.includes(t))),
     );
     const { set, count } = index.matching(readable, filters, terms);
+    // (the first pass: a sole range remembers no set)
+    const ratingsOnly =
+      asked < queries.length &&
+      readable === null &&
+      !terms.length &&
+      Object.keys(filters).length > 0 &&
+      Object.keys(filters).every((key) => key.includes('_rating__'));
     const label = JSON.stringify({ readable, filters, terms });
     expect(count, label).toBe(kept.length);
     for (const field of SORTS) {
@@ -177,12 +191,32 @@ export function expectSameAnswers(index: ProfileIndex, model: Map<number, ModelR
         [true, descending],
       ] as const) {
         for (const offset of [0, 3, Math.max(0, kept.length - 4)]) {
-          expect(index.page(set, kept.length, field, down, offset, 4), `${label} ${field} ${down} ${offset}`).toEqual(
-            list.slice(offset, offset + 4).map((r) => r.id),
-          );
+          const ids = list.slice(offset, offset + 4).map((r) => r.id);
+          expect(index.page(set, kept.length, field, down, offset, 4), `${label} ${field} ${down} ${offset}`).toEqual(ids);
+          // a staff's whole list of rating ranges, a sole one walked by its test (every page then walked)
+          if (ratingsOnly) {
+            const answer = withStrategy({ sortBelow: 0, testFromFraction: 0 }, () =>
+              index.list(readable, filters, terms, { field, descending: down, offset, limit: 4 }),
+            );
+            expect(answer, `${label} ${field} ${down} ${offset} listed`).toEqual({ count: kept.length, ids });
+          }
         }
       }
     }
+  }
+}
+
+/** `run` with the page strategy and the rating range strategy changed as `strategy` says. */
+function withStrategy<T>(strategy: Partial<typeof pageStrategy & typeof rangeStrategy>, run: () => T): T {
+  const saved = { sortBelow: pageStrategy.sortBelow, testFromFraction: rangeStrategy.testFromFraction };
+  const { sortBelow = saved.sortBelow, testFromFraction = saved.testFromFraction } = strategy;
+  Object.assign(pageStrategy, { sortBelow });
+  Object.assign(rangeStrategy, { testFromFraction });
+  try {
+    return run();
+  } finally {
+    Object.assign(pageStrategy, { sortBelow: saved.sortBelow });
+    Object.assign(rangeStrategy, { testFromFraction: saved.testFromFraction });
   }
 }
 

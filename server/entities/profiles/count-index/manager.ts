@@ -6,7 +6,6 @@ import type { ListPageRequest } from '../../../db/list-page';
 import type { ProfileIndex } from './index';
 import { buildProfileIndex } from './build';
 import { journalHead, pruneJournal, readJournal } from './journal';
-import { Slicer } from './slices';
 import { foldTerms } from './fold-terms';
 import { SnapshotKeeper, type SnapshotStats } from './snapshot-keeper';
 import type { SnapshotOptions } from './snapshot-store';
@@ -178,7 +177,7 @@ export async function indexedProfileCount(
   const index = await profileIndexAt(db, head);
   const terms = index && (await foldTerms(db, search));
   if (!index || !terms) return undefined;
-  return index.read(async () => (await index.matchingInSlices(readable, filters, terms)).count);
+  return index.read(async () => (await index.listInSlices(readable, filters, terms)).count);
 }
 
 /**
@@ -196,17 +195,9 @@ export async function indexedProfilePage(
   const terms = index && (await foldTerms(db, params.search));
   if (!index || !terms) return undefined;
   // in slices, between which other requests run; a catch-up waits for this read to end, and this read for a catch-up under way
-  return index.read(async () => {
-    const slicer = new Slicer();
-    const { set, count } = await index.matchingInSlices(readable, filters, terms, slicer);
-    const [sort, ...more] = params.ordering;
-    const offset = (params.page - 1) * params.pageSize;
-    const ids =
-      sort && more.length === 0
-        ? await index.pageInSlices(set, count, sort.field, sort.descending, offset, params.pageSize, slicer, filters)
-        : undefined;
-    return { count, ids };
-  });
+  const [sort, ...more] = params.ordering;
+  const page = sort && more.length === 0 ? { ...sort, offset: (params.page - 1) * params.pageSize, limit: params.pageSize } : undefined;
+  return index.read(() => index.listInSlices(readable, filters, terms, page));
 }
 
 async function currentIndex(state: State, head: number): Promise<ProfileIndex | undefined> {

@@ -2,7 +2,7 @@ import type { Bitset } from './bitset';
 import type { BlockStore, Block } from './block-store';
 import { whole, type Sliced } from './slices';
 import { parts, type Parts } from './parts';
-import { walking } from './page-walk';
+import { walking, type Members } from './page-walk';
 
 export { BlockStore } from './block-store';
 
@@ -145,10 +145,10 @@ export class OrderedRows {
 
   /**
    * Walks the sequence (backwards when `descending`) and puts the members of
-   * `set` into `out`, after skipping `skip` of them, until `out` holds
+   * `set` (or the rows a test accepts) into `out`, after skipping `skip` of them, until `out` holds
    * `wanted`; answers how many are still to skip.
    */
-  collect(set: Bitset, descending: boolean, skip: number, wanted: number, out: number[], total = Infinity): number {
+  collect(set: Members, descending: boolean, skip: number, wanted: number, out: number[], total = Infinity): number {
     return whole(this.collecting(set, descending, skip, wanted, out, total));
   }
 
@@ -158,7 +158,7 @@ export class OrderedRows {
    * `run.within` does not hold for (as in `marking`: a rating range's rows along that rating) — the walk crosses only its blocks.
    */
   *collecting(
-    set: Bitset,
+    members: Members,
     descending: boolean,
     skip: number,
     wanted: number,
@@ -166,12 +166,12 @@ export class OrderedRows {
     total = Infinity,
     run?: { before: (position: number) => boolean; within: (position: number) => boolean },
   ): Sliced<number> {
-    if (!run) return yield* walking(this.blocks, this.store, set, total, descending, skip, wanted, out);
+    if (!run) return yield* walking(this.blocks, this.store, members, total, descending, skip, wanted, out);
     // the run's first and last blocks whole (their rows outside it are no members); no counting by
     // block (it numbers blocks in the whole sequence): a run is of a numeric order, which has no store
     const [first] = this.locate(run.before);
     const [end] = this.locate(run.within);
-    return yield* walking(this.blocks.slice(first, end + 1), undefined, set, total, descending, skip, wanted, out);
+    return yield* walking(this.blocks.slice(first, end + 1), undefined, members, total, descending, skip, wanted, out);
   }
 
   /** Every member in order (tests and checks). */

@@ -10,7 +10,13 @@ import type { Sliced } from './slices';
 export const walkStrategy = { countAfterRows: 1 << 18, rowsPerMember: 4 };
 
 /**
- * One page's members of `set` along a sequence's `blocks` (backwards when `descending`): skips `skip`
+ * What a walk keeps: a set's members, or the rows a test accepts (a staff's rating range, read
+ * from the rating's column: no set made for it). Only a set's members can be counted by block.
+ */
+export type Members = Bitset | ((position: number) => boolean);
+
+/**
+ * One page's `members` along a sequence's `blocks` (backwards when `descending`): skips `skip`
  * of them, then puts them into `out` until it holds `wanted`; answers how many are still to skip.
  * Row by row at first. A set whose members lie far along the order — correlated with it: a last
  * name's rows along last names (24 ms at ten million rows, most of the order crossed), a search
@@ -21,7 +27,7 @@ export const walkStrategy = { countAfterRows: 1 << 18, rowsPerMember: 4 };
 export function* walking(
   blocks: Block[],
   store: BlockStore | undefined,
-  set: Bitset,
+  members: Members,
   total: number,
   descending: boolean,
   skip: number,
@@ -39,10 +45,19 @@ export function* walking(
       skip -= counts[block.index];
       continue;
     }
-    skip = collectBlock(block.rows, block.length, set, descending, skip, wanted, out);
+    skip =
+      typeof members === 'function'
+        ? collectBlockWhere(block.rows, block.length, members, descending, skip, wanted, out)
+        : collectBlock(block.rows, block.length, members, descending, skip, wanted, out);
     walked += block.length;
-    if (!counts && store && walked >= walkStrategy.countAfterRows && total * walkStrategy.rowsPerMember < rows - walked)
-      counts = yield* countingByBlock(blocks, store, set);
+    if (
+      !counts &&
+      store &&
+      typeof members !== 'function' &&
+      walked >= walkStrategy.countAfterRows &&
+      total * walkStrategy.rowsPerMember < rows - walked
+    )
+      counts = yield* countingByBlock(blocks, store, members);
   }
   return skip;
 }
@@ -78,6 +93,25 @@ function collectBlock(
   for (let k = 0; k < length; k++) {
     const row = rows[descending ? length - 1 - k : k];
     if ((set[row >>> 5] & (1 << (row & 31))) === 0) continue;
+    if (skip > 0) skip--;
+    else if (out.push(row) === wanted) break;
+  }
+  return skip;
+}
+
+/** `collectBlock` for the rows a test accepts. */
+function collectBlockWhere(
+  rows: Uint32Array,
+  length: number,
+  accepts: (position: number) => boolean,
+  descending: boolean,
+  skip: number,
+  wanted: number,
+  out: number[],
+): number {
+  for (let k = 0; k < length; k++) {
+    const row = rows[descending ? length - 1 - k : k];
+    if (!accepts(row)) continue;
     if (skip > 0) skip--;
     else if (out.push(row) === wanted) break;
   }

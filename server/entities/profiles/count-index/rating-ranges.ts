@@ -47,9 +47,7 @@ export class RatingRanges {
    * scattered bit writes, a unit's set one sequential pass.
    */
   *marking(order: OrderedRows, gte: number, lte: number, out: Bitset): Sliced<void> {
-    const column = this.values();
-    const below = (bound: number) => (position: number) => column.get(position) < bound;
-    const atMost = (bound: number) => (position: number) => column.get(position) <= bound;
+    const { below, atMost } = this.bounds();
     // the units [k, k + 1) within [gte, lte]
     const first = Math.max(0, Math.ceil(gte));
     const last = Math.min(9, Math.floor(lte) - 1);
@@ -79,6 +77,30 @@ export class RatingRanges {
     yield* unionAllInto(out, units);
     for (const [before, within] of clearing) yield* order.marking(before, within, out, true);
     for (const [before, within] of marking) yield* order.marking(before, within, out);
+  }
+
+  /** How many rows of `order` (as in `marking`) have their rating in [gte, lte]: two binary searches, no set. */
+  count(order: OrderedRows, gte: number, lte: number): number {
+    const { below, atMost } = this.bounds();
+    return order.runLength(below(gte), atMost(lte));
+  }
+
+  /** Whether a row's rating lies in [gte, lte] (a missing one: no), read from the column. */
+  holds(gte: number, lte: number): (position: number) => boolean {
+    const column = this.values();
+    return (position) => {
+      const value = column.get(position);
+      return value >= gte && value <= lte;
+    };
+  }
+
+  /** Tests of a row's rating against a bound, for binary searches of the rating's order. */
+  private bounds() {
+    const column = this.values();
+    return {
+      below: (bound: number) => (position: number) => column.get(position) < bound,
+      atMost: (bound: number) => (position: number) => column.get(position) <= bound,
+    };
   }
 
   bytes(): number {

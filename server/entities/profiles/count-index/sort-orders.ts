@@ -1,4 +1,5 @@
 import type { Bitset } from './bitset';
+import type { Members } from './page-walk';
 import { BlockStore, OrderedRows } from './ordered-rows';
 import type { NumberColumn } from './number-column';
 import type { Sliced } from './slices';
@@ -148,12 +149,12 @@ export class SortOrders {
   }
 
   /**
-   * The positions of one page of `set` (`total` members) sorted on `field`
+   * The positions of one page of `members` (`total` of them: a set's, or the rows a test accepts) sorted on `field`
    * (id as the tie-breaker, missing values as `applyOrdering` places them),
    * or undefined when there is no order for it. Past the middle it walks from the end.
    */
   *paging(
-    set: Bitset,
+    members: Members,
     total: number,
     field: string,
     descending: boolean,
@@ -166,7 +167,8 @@ export class SortOrders {
     const wanted = Math.min(limit, total - offset);
     if (wanted <= 0) return [];
     // few members: sorting them costs less than walking the order to find them
-    if (total <= pageStrategy.sortBelow) return this.sortedMembers(set, field, order, descending).slice(offset, offset + wanted);
+    if (total <= pageStrategy.sortBelow && typeof members !== 'function')
+      return this.sortedMembers(members, field, order, descending).slice(offset, offset + wanted);
     const values = this.rows.numbers(field);
     if (values && within) {
       // every member has a value in the range: one run of the valued rows holds them all, the walk crosses only it
@@ -175,7 +177,7 @@ export class SortOrders {
       const fromEnd = offset > total / 2;
       const picked: number[] = [];
       const skip = fromEnd ? Math.max(0, total - offset - limit) : offset;
-      yield* order.valued.collecting(set, fromEnd ? !descending : descending, skip, wanted, picked, total, run);
+      yield* order.valued.collecting(members, fromEnd ? !descending : descending, skip, wanted, picked, total, run);
       return fromEnd ? picked.reverse() : picked;
     }
     // the list as sequences walked one way: ascending, values then missing; descending, missing first unless nullsLast
@@ -199,7 +201,7 @@ export class SortOrders {
     const picked: number[] = [];
     for (const [rows, down] of walk) {
       if (picked.length >= wanted) break;
-      skip = yield* rows.collecting(set, down, skip, wanted, picked, total);
+      skip = yield* rows.collecting(members, down, skip, wanted, picked, total);
     }
     return fromEnd ? picked.reverse() : picked;
   }
