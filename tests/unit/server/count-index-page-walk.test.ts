@@ -1,5 +1,6 @@
 // A page walk that counts the set's members by block once it has gone far (issue 20: a last name's
-// rows sorted by last name crossed most of a ten-million-row order): with the thresholds at zero,
+// rows sorted by last name crossed most of a ten-million-row order; a data source's newest rows
+// along their dates, in a numeric order, which finds a member's block by a binary search): with the thresholds at zero,
 // every walk over several blocks counts and skips whole blocks, and still answers page for page as
 // the plain model, after inserts, updates and deletes that split and move blocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { walkStrategy } from '../../../server/entities/profiles/count-index/page
 import { pageStrategy } from '../../../server/entities/profiles/count-index/sort-orders';
 import { emptySet, add } from '../../../server/entities/profiles/count-index/bitset';
 import { BlockStore, OrderedRows } from '../../../server/entities/profiles/count-index/ordered-rows';
+import { whole } from '../../../server/entities/profiles/count-index/slices';
 import { applyBatch, expectSameAnswers, freshIndex, rowArbitrary } from './count-index-model';
 
 const normal = { ...walkStrategy };
@@ -28,6 +30,7 @@ describe('a page walk counting members by block', () => {
   beforeAll(() => {
     walkStrategy.countAfterRows = 0;
     walkStrategy.rowsPerMember = 0;
+    walkStrategy.rowsPerSearchedMember = 0;
     pageStrategy.sortBelow = 0; // every page walked, none sorted
   });
   afterAll(() => {
@@ -52,12 +55,25 @@ describe('a page walk counting members by block', () => {
           const picked = Array.isArray(members) ? members : order.slice(members.at, members.at + members.length);
           const set = emptySet(n);
           for (const p of picked) add(set, p);
+          const inOrder = (descending ? [...order].reverse() : order).filter((p) => picked.includes(p));
+          // a name order's sequence (a store knows each position's block)
           const rows = OrderedRows.from(order, new BlockStore(n));
           const out: number[] = [];
           const left = rows.collect(set, descending, skip, wanted, out, picked.length);
-          const inOrder = (descending ? [...order].reverse() : order).filter((p) => picked.includes(p));
           expect(out).toEqual(inOrder.slice(skip, skip + wanted));
           expect(left).toBe(Math.max(0, skip - inOrder.length));
+          // a numeric order's (no store: a member's block is found by a binary search of its value)
+          const value = new Uint32Array(n);
+          for (const [rank, position] of order.entries()) value[position] = rank;
+          const numeric = OrderedRows.from(order);
+          const locator = numeric.searchLocator(
+            (a, b) => value[a] < value[b],
+            () => true,
+          );
+          const found: number[] = [];
+          const still = whole(numeric.collecting(set, descending, skip, wanted, found, picked.length, undefined, locator));
+          expect(found).toEqual(inOrder.slice(skip, skip + wanted));
+          expect(still).toBe(Math.max(0, skip - inOrder.length));
         },
       ),
       { seed: 2023, numRuns: 300 },

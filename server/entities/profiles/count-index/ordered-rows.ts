@@ -2,7 +2,7 @@ import type { Bitset } from './bitset';
 import type { BlockStore, Block } from './block-store';
 import { whole, type Sliced } from './slices';
 import { parts, type Parts } from './parts';
-import { walking, type Members } from './page-walk';
+import { storeLocator, walking, walkStrategy, type BlockLocator, type Members } from './page-walk';
 
 export { BlockStore } from './block-store';
 
@@ -156,6 +156,7 @@ export class OrderedRows {
    * `collect`, pausing every 16 blocks (a sparse set's page may be millions of rows away): page-walk.ts. `total`: the set's members.
    * `run`: every member lies in the run of the sequence from the first member `run.before` does not hold for up to the first
    * `run.within` does not hold for (as in `marking`: a rating range's rows along that rating) — the walk crosses only its blocks.
+   * `locator`: where a member lies, for a sequence without a store (`searchLocator`).
    */
   *collecting(
     members: Members,
@@ -165,13 +166,37 @@ export class OrderedRows {
     out: number[],
     total = Infinity,
     run?: { before: (position: number) => boolean; within: (position: number) => boolean },
+    locator?: BlockLocator,
   ): Sliced<number> {
-    if (!run) return yield* walking(this.blocks, this.store, members, total, descending, skip, wanted, out);
+    if (!run)
+      return yield* walking(this.blocks, this.store ? storeLocator(this.store) : locator, members, total, descending, skip, wanted, out);
     // the run's first and last blocks whole (their rows outside it are no members); no counting by
     // block (it numbers blocks in the whole sequence): a run is of a numeric order, which has no store
     const [first] = this.locate(run.before);
     const [end] = this.locate(run.within);
     return yield* walking(this.blocks.slice(first, end + 1), undefined, members, total, descending, skip, wanted, out);
+  }
+
+  /**
+   * Where a position lies in a sequence without a store, by a binary search of its blocks' last
+   * rows: `before` is the sequence's strict order, `holds` whether a live position is in it.
+   */
+  searchLocator(before: (a: number, b: number) => boolean, holds: (position: number) => boolean): BlockLocator {
+    return {
+      blockOf: (position) => {
+        if (!holds(position)) return undefined;
+        let low = 0;
+        let high = this.blocks.length;
+        while (low < high) {
+          const middle = (low + high) >>> 1;
+          const block = this.blocks[middle];
+          if (before(block.rows[block.length - 1], position)) low = middle + 1;
+          else high = middle;
+        }
+        return this.blocks[low];
+      },
+      rowsPerMember: () => walkStrategy.rowsPerSearchedMember,
+    };
   }
 
   /** Every member in order (tests and checks). */

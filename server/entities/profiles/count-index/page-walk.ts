@@ -7,7 +7,23 @@ import type { Sliced } from './slices';
  * rows of the order, if the set's members are fewer than the rows left over `rowsPerMember` (a row
  * costs one bit read, a member one look-up of its block).
  */
-export const walkStrategy = { countAfterRows: 1 << 18, rowsPerMember: 4 };
+export const walkStrategy = { countAfterRows: 1 << 18, rowsPerMember: 4, rowsPerSearchedMember: 32 };
+
+/**
+ * Which block of a walked sequence holds a position (undefined: none), and how many rows a
+ * walk must have left per member for counting by block to pay: a store answers in one read
+ * (`rowsPerMember`), a numeric order by a binary search of its blocks (`rowsPerSearchedMember`).
+ */
+export interface BlockLocator {
+  blockOf(position: number): Block | undefined;
+  rowsPerMember(): number;
+}
+
+/** A store's locator (a name order's: the store knows each position's block). */
+export const storeLocator = (store: BlockStore): BlockLocator => ({
+  blockOf: (position) => store.blockHolding(position),
+  rowsPerMember: () => walkStrategy.rowsPerMember,
+});
 
 /**
  * What a walk keeps: a set's members, or the rows a test accepts (a staff's rating range, read
@@ -20,13 +36,14 @@ export type Members = Bitset | ((position: number) => boolean);
  * of them, then puts them into `out` until it holds `wanted`; answers how many are still to skip.
  * Row by row at first. A set whose members lie far along the order — correlated with it: a last
  * name's rows along last names (24 ms at ten million rows, most of the order crossed), a search
- * sorted by the name it matches — is then counted by block through the store (which block holds
- * each position: name orders have one), and the walk skips whole blocks, those without a member
+ * sorted by the name it matches, a data source's newest rows along their dates — is then counted by
+ * block through the locator (a name order's store, or a numeric order's binary search of its blocks),
+ * and the walk skips whole blocks, those without a member
  * and those whose members are all to be skipped. `total`: the set's members.
  */
 export function* walking(
   blocks: Block[],
-  store: BlockStore | undefined,
+  locator: BlockLocator | undefined,
   members: Members,
   total: number,
   descending: boolean,
@@ -52,26 +69,32 @@ export function* walking(
     walked += block.length;
     if (
       !counts &&
-      store &&
+      locator &&
       typeof members !== 'function' &&
       walked >= walkStrategy.countAfterRows &&
-      total * walkStrategy.rowsPerMember < rows - walked
+      total * locator.rowsPerMember() < rows - walked
     )
-      counts = yield* countingByBlock(blocks, store, members);
+      counts = yield* countingByBlock(blocks, locator, members);
   }
   return skip;
 }
 
 /** How many members of `set` each of `blocks` holds (by its index), a set's word at a time. */
-function* countingByBlock(blocks: Block[], store: BlockStore, set: Bitset): Sliced<Uint32Array> {
+function* countingByBlock(blocks: Block[], locator: BlockLocator, set: Bitset): Sliced<Uint32Array> {
   const counts = new Uint32Array(blocks.length);
+  let located = 0;
   for (let i = 0; i < set.length; i++) {
     for (let word = set[i]; word; word &= word - 1) {
-      const block = store.blockHolding((i << 5) + (31 - Math.clz32(word & -word)));
-      // the store is shared by the field's sequences: a member placed in another is not this one's
+      const block = locator.blockOf((i << 5) + (31 - Math.clz32(word & -word)));
+      // a store is shared by the field's sequences: a member placed in another is not this one's
       if (block !== undefined && blocks[block.index] === block) counts[block.index]++;
+      located++;
     }
-    if ((i & 0xffff) === 0xffff) yield;
+    // a pause every 64 K words or 4 K members (a binary search each, in a numeric order)
+    if ((i & 0xffff) === 0xffff || located >= 4096) {
+      located = 0;
+      yield;
+    }
   }
   return counts;
 }

@@ -201,7 +201,7 @@ export class SortOrders {
     const picked: number[] = [];
     for (const [rows, down] of walk) {
       if (picked.length >= wanted) break;
-      skip = yield* rows.collecting(members, down, skip, wanted, picked, total);
+      skip = yield* rows.collecting(members, down, skip, wanted, picked, total, undefined, values && this.locator(rows, order, values));
     }
     return fromEnd ? picked.reverse() : picked;
   }
@@ -279,6 +279,14 @@ export class SortOrders {
       }
     }
     return waiting.size === 0;
+  }
+
+  /** How a walk of a numeric order's sequence finds a member's block (it has no store): by the sequence's order. */
+  private locator(rows: OrderedRows, order: SortOrder, values: NumberColumn) {
+    const { before, byId } = this.comparators(values);
+    return rows === order.valued
+      ? rows.searchLocator(before, (position) => !Number.isNaN(values.get(position)))
+      : rows.searchLocator(byId, (position) => Number.isNaN(values.get(position)));
   }
 
   /** The orders of a numeric field: by (value, id), and by id (rows without a value). */
