@@ -179,21 +179,32 @@ export class OrderedRows {
 
   /**
    * Where a position lies in a sequence without a store, by a binary search of its blocks' last
-   * rows: `before` is the sequence's strict order, `holds` whether a live position is in it.
+   * rows, the sequence ascending by (`key`, `tie`): their keys are copied once into arrays (a
+   * walk's locator may be asked for hundreds of thousands of members). `holds`: whether a live
+   * position is in this sequence (a NaN key is in none).
    */
-  searchLocator(before: (a: number, b: number) => boolean, holds: (position: number) => boolean): BlockLocator {
+  searchLocator(key: (position: number) => number, tie: (position: number) => number, holds: (position: number) => boolean): BlockLocator {
+    const blocks = this.blocks;
+    const lastKeys = new Float64Array(blocks.length);
+    const lastTies = new Float64Array(blocks.length);
+    for (let b = 0; b < blocks.length; b++) {
+      const last = blocks[b].rows[blocks[b].length - 1];
+      lastKeys[b] = key(last);
+      lastTies[b] = tie(last);
+    }
     return {
       blockOf: (position) => {
-        if (!holds(position)) return undefined;
+        const k = key(position);
+        if (Number.isNaN(k) || !holds(position)) return undefined;
+        const t = tie(position);
         let low = 0;
-        let high = this.blocks.length;
+        let high = lastKeys.length;
         while (low < high) {
           const middle = (low + high) >>> 1;
-          const block = this.blocks[middle];
-          if (before(block.rows[block.length - 1], position)) low = middle + 1;
+          if (lastKeys[middle] < k || (lastKeys[middle] === k && lastTies[middle] < t)) low = middle + 1;
           else high = middle;
         }
-        return this.blocks[low];
+        return blocks[low];
       },
       rowsPerMember: () => walkStrategy.rowsPerSearchedMember,
     };

@@ -281,12 +281,18 @@ export class SortOrders {
     return waiting.size === 0;
   }
 
-  /** How a walk of a numeric order's sequence finds a member's block (it has no store): by the sequence's order. */
+  /** How a walk of a numeric order's sequence finds a member's block (it has no store): by (value, id), or by id (no value). */
   private locator(rows: OrderedRows, order: SortOrder, values: NumberColumn) {
-    const { before, byId } = this.comparators(values);
+    const ids = this.rows.ids();
+    const id = (position: number) => ids[position];
+    const value = (position: number) => values.get(position);
     return rows === order.valued
-      ? rows.searchLocator(before, (position) => !Number.isNaN(values.get(position)))
-      : rows.searchLocator(byId, (position) => Number.isNaN(values.get(position)));
+      ? rows.searchLocator(value, id, () => true)
+      : rows.searchLocator(
+          id,
+          () => 0,
+          (position) => Number.isNaN(values.get(position)),
+        );
   }
 
   /** The orders of a numeric field: by (value, id), and by id (rows without a value). */
