@@ -1,6 +1,18 @@
 import { RATING_FIELDS, type RatingField } from '../../../../types/api';
 import type { ProfileFilters } from '../filters';
-import { add, emptySet, has, intersectionCounted, remove, setsFromParts, setsToParts, sizedFor, unionAllInto, type Bitset } from './bitset';
+import {
+  add,
+  emptySet,
+  has,
+  intersectionCounted,
+  remove,
+  setsFromParts,
+  setsToParts,
+  size,
+  sizedFor,
+  unionAllInto,
+  type Bitset,
+} from './bitset';
 import { parts, type Parts } from './parts';
 import type { RememberedSets, RowTest, SetTest, UsedOrigin } from './remembered-sets';
 import { termTest } from './term-test';
@@ -91,7 +103,8 @@ export interface SetSources {
   ratingTest(field: RatingField, gte: number, lte: number): RowTest;
 }
 
-type Part = [string, () => Sliced<Bitset>, SetTest | undefined];
+/** A part: its key, how its set is made, its test on one row after a change, and the index's own set when the part is one of them. */
+type Part = [string, () => Sliced<Bitset>, SetTest | undefined, Bitset?];
 
 /** A list's parts (each: its key, how its set is made, its test on one row after a change; none: dropped then) and its whole filter's key. */
 function listParts(from: SetSources, readable: number[] | null, filters: ProfileFilters, terms: string[]): { parts: Part[]; all: string } {
@@ -124,7 +137,7 @@ function listParts(from: SetSources, readable: number[] | null, filters: Profile
 /** How many sets `buildingSet` would make and remember for this list now (0: it is remembered). */
 export function setsToMake(from: SetSources, readable: number[] | null, filters: ProfileFilters, terms: string[]): number {
   const { parts, all } = listParts(from, readable, filters, terms);
-  if (from.remembered.holds(all)) return 0;
+  if (from.remembered.holds(all) || soleSet(parts)) return 0;
   return 1 + parts.filter(([part]) => !from.remembered.holds(part)).length;
 }
 
@@ -142,6 +155,8 @@ export function* buildingSet(
 ): Sliced<{ set: Bitset; count: number }> {
   const { remembered, live } = from;
   const { parts, all } = listParts(from, readable, filters, terms);
+  const sole = soleSet(parts);
+  if (sole) return { set: sole, count: size(sole) };
   const found = remembered.counted(all);
   if (found) return found;
   // the parts' sets, then their intersection counted in the same pass (a copy of the live rows with no
@@ -166,6 +181,15 @@ export function* buildingSet(
 }
 
 /**
+ * The index's own set when a list asks for one data source's, nationality's or gender's rows and
+ * nothing else: answered as it is, counted (a third of a millisecond at ten million rows), neither
+ * copied nor remembered (a copy was 1.25 MB, and each such allocation brings V8's next full collection closer).
+ */
+function soleSet(parts: Part[]): Bitset | undefined {
+  return parts.length === 1 ? parts[0][3] : undefined;
+}
+
+/**
  * A whole filter's test: its parts' tests all true (the live rows with no parts), a term's as its corrected set
  * says (term-test.ts); none when a part has none.
  */
@@ -179,8 +203,8 @@ function wholeTest(tests: (SetTest | undefined)[], live: Bitset): SetTest | unde
   };
 }
 
-/** The union of the sets of `keys`, with its key among the remembered sets. */
-function anyOf<K>(name: string, sets: Map<K, Bitset>, keys: K[], capacity: number): [string, () => Sliced<Bitset>, SetTest] {
+/** The union of the sets of `keys`, with its key among the remembered sets (and the one set, for one key). */
+function anyOf<K>(name: string, sets: Map<K, Bitset>, keys: K[], capacity: number): Part {
   const unique = [...new Set(keys)].sort();
   const test: RowTest = (position) =>
     unique.some((key) => {
@@ -199,5 +223,6 @@ function anyOf<K>(name: string, sets: Map<K, Bitset>, keys: K[], capacity: numbe
       return union;
     },
     { test },
+    unique.length === 1 ? sets.get(unique[0]) : undefined,
   ];
 }
