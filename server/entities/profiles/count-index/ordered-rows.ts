@@ -185,17 +185,22 @@ export class OrderedRows {
    */
   searchLocator(key: (position: number) => number, tie: (position: number) => number, holds: (position: number) => boolean): BlockLocator {
     const blocks = this.blocks;
-    const lastKeys = new Float64Array(blocks.length);
-    const lastTies = new Float64Array(blocks.length);
-    for (let b = 0; b < blocks.length; b++) {
-      const last = blocks[b].rows[blocks[b].length - 1];
-      lastKeys[b] = key(last);
-      lastTies[b] = tie(last);
-    }
+    let lastKeys: Float64Array | undefined;
+    let lastTies: Float64Array | undefined;
     return {
       blockOf: (position) => {
         const k = key(position);
         if (Number.isNaN(k) || !holds(position)) return undefined;
+        if (!lastKeys || !lastTies) {
+          // made at the first member asked (most walks never count by block)
+          lastKeys = new Float64Array(blocks.length);
+          lastTies = new Float64Array(blocks.length);
+          for (let b = 0; b < blocks.length; b++) {
+            const last = blocks[b].rows[blocks[b].length - 1];
+            lastKeys[b] = key(last);
+            lastTies[b] = tie(last);
+          }
+        }
         const t = tie(position);
         let low = 0;
         let high = lastKeys.length;
