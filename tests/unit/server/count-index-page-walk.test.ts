@@ -30,6 +30,7 @@ describe('a page walk counting members by block', () => {
   beforeAll(() => {
     walkStrategy.countAfterRows = 0;
     walkStrategy.rowsPerMember = 0;
+    walkStrategy.searchedAfterRows = 0;
     walkStrategy.rowsPerSearchedMember = 0;
     pageStrategy.sortBelow = 0; // every page walked, none sorted
   });

@@ -211,7 +211,7 @@ export class OrderedRows {
         }
         return blocks[low];
       },
-      rowsPerMember: () => walkStrategy.rowsPerSearchedMember,
+      countsAfter: () => ({ rows: walkStrategy.searchedAfterRows, rowsPerMember: walkStrategy.rowsPerSearchedMember }),
     };
   }
 

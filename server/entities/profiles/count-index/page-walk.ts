@@ -7,22 +7,24 @@ import type { Sliced } from './slices';
  * rows of the order, if the set's members are fewer than the rows left over `rowsPerMember` (a row
  * costs one bit read, a member one look-up of its block).
  */
-export const walkStrategy = { countAfterRows: 1 << 18, rowsPerMember: 4, rowsPerSearchedMember: 32 };
+export const walkStrategy = { countAfterRows: 1 << 18, rowsPerMember: 4, searchedAfterRows: 1 << 21, rowsPerSearchedMember: 32 };
 
 /**
- * Which block of a walked sequence holds a position (undefined: none), and how many rows a
- * walk must have left per member for counting by block to pay: a store answers in one read
- * (`rowsPerMember`), a numeric order by a binary search of its blocks (`rowsPerSearchedMember`).
+ * Which block of a walked sequence holds a position (undefined: none), how far a walk goes
+ * before it may count by block, and how many rows it must have left per member for counting to
+ * pay: a store answers in one read (`countAfterRows`, `rowsPerMember`), a numeric order by a
+ * binary search of its blocks (`searchedAfterRows`, `rowsPerSearchedMember`: a walk newest first
+ * that crosses the few hundred thousand rows a user cannot read must not count a large set).
  */
 export interface BlockLocator {
   blockOf(position: number): Block | undefined;
-  rowsPerMember(): number;
+  countsAfter(): { rows: number; rowsPerMember: number };
 }
 
 /** A store's locator (a name order's: the store knows each position's block). */
 export const storeLocator = (store: BlockStore): BlockLocator => ({
   blockOf: (position) => store.blockHolding(position),
-  rowsPerMember: () => walkStrategy.rowsPerMember,
+  countsAfter: () => ({ rows: walkStrategy.countAfterRows, rowsPerMember: walkStrategy.rowsPerMember }),
 });
 
 /**
@@ -71,8 +73,8 @@ export function* walking(
       !counts &&
       locator &&
       typeof members !== 'function' &&
-      walked >= walkStrategy.countAfterRows &&
-      total * locator.rowsPerMember() < rows - walked
+      walked >= locator.countsAfter().rows &&
+      total * locator.countsAfter().rowsPerMember < rows - walked
     )
       counts = yield* countingByBlock(blocks, locator, members);
   }
