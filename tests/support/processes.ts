@@ -2,7 +2,7 @@
 // (`npm start`'s bundle: with WEB_PROCESSES > 1 a supervisor and its web processes) and
 // `npm run worker`, each with its log kept, parsed and waited on.
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { freePort } from './free-port';
 import path from 'node:path';
 import { buildServerBundle, serverBundle, serverBundleIsStale } from '../../server/build/server-bundle.mjs';
 
@@ -161,10 +161,4 @@ export async function builtServerEnv(dataDir: string, extra: Record<string, stri
   };
 }
 
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort };
