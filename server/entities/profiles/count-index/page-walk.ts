@@ -124,7 +124,10 @@ function collectBlock(
   return skip;
 }
 
-/** `collectBlock` for the rows a test accepts. */
+/**
+ * `collectBlock` for the rows a test accepts. The same loop on purpose: there the set's bit is read
+ * inline; one loop calling a test for both would make the hottest call site polymorphic.
+ */
 function collectBlockWhere(
   rows: Uint32Array,
   length: number,
