@@ -152,6 +152,9 @@ export function expectSameAnswers(index: ProfileIndex, model: Map<number, ModelR
     // parts of the queries above in other combinations: the sets remembered for them must serve these too
     { readable: [2, 3], filters: { tech_rating__gte: 3, tech_rating__lte: 7.5 }, terms: [] },
     { readable: [3, 2], filters: { gender: ['female'] }, terms: ['an', 'an'] },
+    // several terms: one set, each after the first looked up among the rows found so far
+    { readable: null, filters: {}, terms: ['founder', 'e'] },
+    { readable: [1, 3], filters: { nationalities: ['FR'] }, terms: ['o', 'paulo', 'são'] },
   ];
   // twice: the second pass is answered from the sets the index remembered at this version
   for (const [asked, { readable, filters, terms }] of [...queries, ...queries].entries()) {

@@ -4,12 +4,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { emptySet, wordsFor, type Bitset } from '../../../server/entities/profiles/count-index/bitset';
 import { denseTokens, SearchIndex, TokenIndex } from '../../../server/entities/profiles/count-index/tokens';
-import { runNow } from '../../../server/entities/profiles/count-index/steps';
+import { runInSlices, runNow, slicing } from '../../../server/entities/profiles/count-index/steps';
 import { yieldToEventLoop } from '../../../server/util/slices';
 
 const saved = { ...denseTokens };
 afterEach(() => {
   Object.assign(denseTokens, saved);
+  slicing.ms = 4;
 });
 
 const members = (set: Bitset, capacity: number) =>
@@ -88,5 +89,48 @@ describe('broad tokens as bitsets', () => {
     expect(search.bytesByPart().dense).toBe(2 * wordsFor(rows) * 4);
     for (const term of ['engineer', 'eng', 'again', 'n1'])
       expect(members(search.rowsContaining(term), rows), term).toEqual(scan(model, term));
+  });
+
+  it("finds a search of several terms among the first term's rows, stopping at the bitsets when they hold them all", async () => {
+    slicing.ms = 0;
+    Object.assign(denseTokens, { fraction: 1 / 32, leastBytes: 64 });
+    const rows = 4096;
+    // every founder's row holds the token `at`; `at` is also inside thousands of other tokens
+    const model: (string | undefined)[] = Array.from({ length: rows }, (_, row) =>
+      row % 7 === 0 ? `founder at co${row % 13}` : `kate${row}@data.com${row % 2 ? ' at' : ''}`,
+    );
+    const search = new SearchIndex(await TokenIndex.build(model as string[]), rows);
+    await search.denseMade();
+    const remembered = () => [...(search as unknown as { baseHits: Map<string, Bitset> }).baseHits.keys()];
+    const expected = (terms: string[]) => terms.map((term) => scan(model, term)).reduce((a, b) => a.filter((row) => b.includes(row)));
+    expect(members(await runInSlices(search.rowsContainingAllSteps(['at', 'founder'])), rows)).toEqual(expected(['founder', 'at']));
+    // `at` stopped at its bitset: only `founder`'s base rows are remembered (a whole read would be)
+    expect(remembered()).toEqual(['founder']);
+    // a founder changed since the base: its document now, not the base's bitset, says whether it holds `at`
+    model[7] = 'founder of co1';
+    search.set(7, model[7]);
+    model[14] = 'kate@x.com founder';
+    search.set(14, model[14]);
+    model[1] = 'founder kate1@data.com';
+    search.set(1, model[1]);
+    for (const terms of [
+      ['founder', 'at'],
+      ['at', 'founder', 'co1'],
+      ['founder', 'kate'],
+      ['ate', 'data'],
+    ]) {
+      expect(members(await runInSlices(search.rowsContainingAllSteps(terms)), rows), terms.join(' ')).toEqual(expected(terms));
+    }
+    // `kate` among the founders is not in a bitset: read whole, and remembered like a term asked alone
+    expect(remembered()).toContain('kate');
+    await search.merge();
+    await search.denseMade();
+    for (const terms of [
+      ['founder', 'at'],
+      ['at', 'co1', 'founder'],
+      ['nobody', 'at'],
+    ]) {
+      expect(members(await runInSlices(search.rowsContainingAllSteps(terms)), rows), terms.join(' ')).toEqual(expected(terms));
+    }
   });
 });

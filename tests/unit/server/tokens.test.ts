@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { add, emptySet, type Bitset } from '../../../server/entities/profiles/count-index/bitset';
 import { SearchIndex, TokenIndex } from '../../../server/entities/profiles/count-index/tokens';
-import { slicing } from '../../../server/entities/profiles/count-index/steps';
+import { runInSlices, slicing } from '../../../server/entities/profiles/count-index/steps';
 import { sortStrings } from '../../../server/entities/profiles/count-index/sorted-tokens';
 import { runNow } from '../../../server/entities/profiles/count-index/steps';
 import { yieldToEventLoop } from '../../../server/util/slices';
@@ -118,6 +118,19 @@ describe('search index', () => {
               for (const term of terms) {
                 expect(members(search.rowsContaining(term), capacity), term).toEqual(scan(model, Buffer.from(term)));
               }
+              // several terms: each after the first looked up among the rows found so far (in slices, a merge may end between them)
+              for (const combo of [
+                [words[0], 'e'],
+                ['an', 'e'],
+                ['a', 'b', '1'],
+                ['ü', 'l'],
+                ['n', 'a.', 'zz'],
+                [...words, 'é'],
+              ]) {
+                const all = sync ? runNow(search.rowsContainingAllSteps(combo)) : await runInSlices(search.rowsContainingAllSteps(combo));
+                const expected = combo.map((term) => scan(model, Buffer.from(term)));
+                expect(members(all, capacity), combo.join(' ')).toEqual(expected.reduce((a, b) => a.filter((row) => b.includes(row))));
+              }
             };
             const merges: Promise<void>[] = [];
             for (const [row, text, then] of steps) {
@@ -176,6 +189,32 @@ describe('search index', () => {
     for (const term of ['eng', 'n1', 'moved', 'back']) {
       expect(members(search.rowsContaining(term), 2048), term).toEqual(scan(model, Buffer.from(term)));
     }
+  });
+
+  it('answers a search of several terms whose lookup a merge interrupts at any step, and remembers no stale base rows', async () => {
+    const rows = 20_000;
+    const documents = Array.from({ length: rows }, (_, row) => `n${row}x eng${row % 10}`);
+    const base = await TokenIndex.build(documents);
+    const model: (string | undefined)[] = [...documents];
+    for (let row = 0; row < rows; row += 9) model[row] = row % 2 ? `moved${row} eng9` : undefined;
+    const withEng = new Set(scan(model, Buffer.from('eng')));
+    const expected = scan(model, Buffer.from('9')).filter((row) => withEng.has(row));
+    // `eng` is a few steps, then `9` (read whole among `eng`'s rows) a step per run of blocks: ~11 in all
+    let interrupted = 0;
+    for (let pausedAt = 1; pausedAt <= 12; pausedAt++) {
+      const search = new SearchIndex(base, rows);
+      for (let row = 0; row < rows; row += 9) search.set(row, model[row]);
+      // the steps paused, a whole merge, then the rest
+      const steps = search.rowsContainingAllSteps(['eng', '9']);
+      let step = steps.next();
+      for (let i = 1; i < pausedAt && !step.done; i++) step = steps.next();
+      if (!step.done) interrupted++;
+      await search.merge();
+      while (!step.done) step = steps.next();
+      expect(members(step.value, rows), `paused at ${pausedAt}`).toEqual(expected);
+      expect(members(search.rowsContaining('9'), rows), `paused at ${pausedAt}`).toEqual(scan(model, Buffer.from('9')));
+    }
+    expect(interrupted).toBeGreaterThan(6);
   });
 });
 

@@ -81,6 +81,49 @@ export class SearchIndex {
     }
   }
 
+  /**
+   * The rows whose document contains every one of `terms` (a new set), in steps: the first term's rows
+   * found whole (its base rows remembered), each other term's only among those. A term remembered
+   * comes first, then the longest (likely the narrowest: `founder` before `at`).
+   */
+  *rowsContainingAllSteps(terms: string[]): Steps<Bitset> {
+    const known = (term: string) => Number(this.baseHits.has(term));
+    const [first, ...others] = [...new Set(terms)].sort(
+      (a, b) => known(b) - known(a) || Buffer.byteLength(b) - Buffer.byteLength(a) || (a < b ? -1 : 1),
+    );
+    const rows = yield* this.rowsContainingSteps(first);
+    for (const term of others) yield* this.keepContainingSteps(rows, term);
+    return rows;
+  }
+
+  /**
+   * Keeps in `rows` those whose document contains `term`. The rows the layers on top changed are as
+   * they say; for the others the base's tokens are read only until they hold every one of them (a
+   * broad term such as `at` stops at its own bitset); when the base was read whole, its rows are
+   * remembered as `rowsContainingSteps` would.
+   */
+  private *keepContainingSteps(rows: Bitset, term: string): Steps<void> {
+    if (this.baseHits.has(term)) {
+      intersectInto(rows, this.rowsContaining(term));
+      return;
+    }
+    const pattern = Buffer.from(term);
+    const base = this.base;
+    const inLayers = emptySet(this.capacity);
+    const need = rows.slice();
+    for (const layer of this.merging ? [this.merging, this.recent] : [this.recent]) {
+      subtractInto(inLayers, layer.stale);
+      layer.addRowsContaining(pattern, inLayers);
+      subtractInto(need, layer.stale);
+    }
+    const found = emptySet(this.capacity);
+    const whole = yield* base.rowsContainingSteps(pattern, found, covers(need, found));
+    // the base and the layers read with it hold the same documents even if a merge ended meanwhile;
+    // but then its rows are not the new base's to remember
+    for (let i = 0; i < rows.length; i++) rows[i] = (rows[i] & inLayers[i]) | (need[i] & found[i]);
+    if (whole && this.base === base) this.remember(term, found);
+  }
+
   /** The rows whose document contains `term` (a new set). */
   rowsContaining(term: string): Bitset {
     const pattern = Buffer.from(term);
@@ -208,4 +251,16 @@ export class SearchIndex {
     while (this.baseHits.size >= room) this.baseHits.delete(this.baseHits.keys().next().value!);
     this.baseHits.set(term, rows);
   }
+}
+
+/**
+ * Whether every row of `need` is in `found` now: `found` only grows, so a word once covered stays
+ * covered and each asking resumes at the first word that was not (a few words, until the end).
+ */
+function covers(need: Bitset, found: Bitset): () => boolean {
+  let from = 0;
+  return () => {
+    while (from < need.length && (need[from] & ~found[from]) === 0) from++;
+    return from === need.length;
+  };
 }

@@ -142,9 +142,16 @@ function listParts(from: SetSources, readable: number[] | null, filters: Profile
   if (filters.nationalities?.length) parts.push(anyOf('nationality', members.byNationality, filters.nationalities, from.capacity));
   if (filters.gender?.length) parts.push(anyOf('gender', members.byGender, filters.gender, from.capacity));
   // a term's rows in slices: a broad one is millions of postings at ten million rows (search.ts); its
-  // test reads its own remembered set for rows whose document did not change (term-test.ts)
-  for (const term of new Set(terms)) {
-    if (term) parts.push([`term ${term}`, () => from.search.rowsContainingSteps(term), termTest(remembered, `term ${term}`, term)]);
+  // test reads its own remembered set for rows whose document did not change (term-test.ts). Several
+  // terms make one set: each term after the first is looked up among the first's rows only (`at` of
+  // `founder at` is most tokens, but the founders' rows are found in its own bitset).
+  const unique = [...new Set(terms.filter(Boolean))].sort();
+  if (unique.length === 1) {
+    const [term] = unique;
+    parts.push([`term ${term}`, () => from.search.rowsContainingSteps(term), termTest(remembered, `term ${term}`, term)]);
+  } else if (unique.length > 1) {
+    const key = `terms ${unique.join(' ')}`;
+    parts.push([key, () => from.search.rowsContainingAllSteps(unique), termTest(remembered, key, unique)]);
   }
   for (const field of RATING_FIELDS) {
     const gte = filters[`${field}__gte`] ?? -Infinity;

@@ -149,21 +149,35 @@ export class TokenIndex {
     runNow(this.rowsContainingSteps(term, rows));
   }
 
-  /** The same in steps: a term found in most tokens ("e") is millions of postings at ten million rows. */
-  *rowsContainingSteps(term: Uint8Array, rows: Bitset): Steps<void> {
+  /**
+   * The same in steps: a term found in most tokens ("e") is millions of postings at ten million rows.
+   * The broad tokens' bitsets holding the term are ORed first, then the other tokens' postings read; a
+   * caller that needs only some rows (`enough`: they are all in `rows` now) stops it early — `founder at`
+   * needs the `at` of the founders' rows, which the token `at` alone holds — and learns whether `rows`
+   * got every row of the term (true) or stopped short.
+   */
+  *rowsContainingSteps(term: Uint8Array, rows: Bitset, enough?: () => boolean): Steps<boolean> {
+    const ored = new Set<number>();
+    const pattern = Buffer.from(term.buffer, term.byteOffset, term.byteLength);
+    for (const [t, dense] of this.dense) {
+      if (dense.length > rows.length || !this.token(t).includes(pattern)) continue;
+      for (let i = 0; i < dense.length; i++) rows[i] |= dense[i];
+      ored.add(t);
+      yield;
+    }
+    if (enough?.()) return false;
     const found: number[] = [];
     const read = { bytes: 0 };
     for (const _ of this.matches(term, found)) {
       for (const t of found) {
-        const dense = this.dense.get(t);
-        if (dense && dense.length <= rows.length) {
-          for (let i = 0; i < dense.length; i++) rows[i] |= dense[i];
-          yield;
-        } else yield* this.addRowsOf(t, rows, read);
+        if (ored.has(t)) continue;
+        yield* this.addRowsOf(t, rows, read);
+        if (enough?.()) return false;
       }
       found.length = 0;
       yield;
     }
+    return true;
   }
 
   /**
