@@ -22,6 +22,7 @@ import { startTestApi, type TestApi } from './harness';
 import { journalHead } from '../../server/entities/profiles/count-index/journal';
 
 const denseDefaults = { ...denseTokens };
+const pageDefaults = { ...pageStrategy };
 
 export const TERMS = [
   'anna',
@@ -159,13 +160,14 @@ export async function expectSearchMatchesSql(db: Kysely<Database>): Promise<void
 
 /**
  * One API for the file, with `profiles` generated profiles, `prepare` run on them, and the index
- * built (no polling: requests drive it). Small sets are sorted and bigger ones walked, so both ways
- * of paging are checked.
+ * built (no polling: requests drive it). Small sets are sorted, bigger ones picked along numeric
+ * orders, the biggest walked, so every way of paging is checked.
  */
 export function indexedTestApi(profiles: number, seed: number, prepare: (db: Kysely<Database>) => Promise<void> = async () => {}) {
   let api: TestApi | undefined;
   beforeAll(async () => {
-    pageStrategy.sortBelow = 40;
+    // sets of up to 40 sorted, up to 200 picked along numeric orders, bigger ones walked
+    Object.assign(pageStrategy, { sortBelow: 40, selectBelow: 200 });
     api = await startTestApi();
     await seedDataset(api.handle.db, { profiles, companies: 20, seed });
     await prepare(api.handle.db);
@@ -178,7 +180,7 @@ export function indexedTestApi(profiles: number, seed: number, prepare: (db: Kys
     expect(index.bytesByPart()['search.dense']).toBeGreaterThan(0);
   });
   afterAll(async () => {
-    pageStrategy.sortBelow = 1_000;
+    Object.assign(pageStrategy, pageDefaults);
     Object.assign(denseTokens, denseDefaults);
     if (api) await disableProfileCountIndex(api.handle.db);
     await api?.close();

@@ -196,6 +196,12 @@ export function expectSameAnswers(index: ProfileIndex, model: Map<number, ModelR
         for (const offset of [0, 3, Math.max(0, kept.length - 4)]) {
           const ids = list.slice(offset, offset + 4).map((r) => r.id);
           expect(index.page(set, kept.length, field, down, offset, 4), `${label} ${field} ${down} ${offset}`).toEqual(ids);
+          // the page walked, and (numeric orders) picked in a pass over the set
+          for (const [way, strategy] of Object.entries(PAGE_WAYS))
+            expect(
+              withStrategy(strategy, () => index.page(set, kept.length, field, down, offset, 4)),
+              `${label} ${field} ${down} ${offset} ${way}`,
+            ).toEqual(ids);
           // a staff's whole list of rating ranges, a sole one walked by its test (every page then walked)
           if (ratingsOnly) {
             const answer = withStrategy({ sortBelow: 0, testFromFraction: 0 }, () =>
@@ -209,17 +215,21 @@ export function expectSameAnswers(index: ProfileIndex, model: Map<number, ModelR
   }
 }
 
+/** Every way of finding a page besides sorting a small set: walking the order, picking along a numeric one. */
+const PAGE_WAYS = {
+  walked: { sortBelow: 0, selectBelow: 0 },
+  picked: { sortBelow: 0, selectBelow: Number.POSITIVE_INFINITY, selectDepth: Number.POSITIVE_INFINITY },
+};
+
 /** `run` with the page strategy and the rating range strategy changed as `strategy` says. */
-function withStrategy<T>(strategy: Partial<typeof pageStrategy & typeof rangeStrategy>, run: () => T): T {
-  const saved = { sortBelow: pageStrategy.sortBelow, testFromFraction: rangeStrategy.testFromFraction };
-  const { sortBelow = saved.sortBelow, testFromFraction = saved.testFromFraction } = strategy;
-  Object.assign(pageStrategy, { sortBelow });
-  Object.assign(rangeStrategy, { testFromFraction });
+export function withStrategy<T>(strategy: Partial<typeof pageStrategy & typeof rangeStrategy>, run: () => T): T {
+  const saved = { pages: { ...pageStrategy }, ranges: { ...rangeStrategy } };
+  for (const [key, value] of Object.entries(strategy)) Object.assign(key in pageStrategy ? pageStrategy : rangeStrategy, { [key]: value });
   try {
     return run();
   } finally {
-    Object.assign(pageStrategy, { sortBelow: saved.sortBelow });
-    Object.assign(rangeStrategy, { testFromFraction: saved.testFromFraction });
+    Object.assign(pageStrategy, saved.pages);
+    Object.assign(rangeStrategy, saved.ranges);
   }
 }
 

@@ -4,6 +4,7 @@ import { BlockStore, OrderedRows } from './ordered-rows';
 import type { NumberColumn } from './number-column';
 import type { Sliced } from './slices';
 import { sortingByNumberInSlices } from './sort-in-slices';
+import { selectingFirst } from './page-select';
 import { parts, type Parts } from './parts';
 
 /**
@@ -16,8 +17,12 @@ import { parts, type Parts } from './parts';
  * few matches, by sorting them.
  */
 
-/** A page of a set this small is sorted, not found by walking the order (tests lower it to try both ways). */
-export const pageStrategy = { sortBelow: 1_000 };
+/**
+ * A page of a set this small is sorted, not found by walking the order; along a numeric order, a page
+ * of a set of up to `selectBelow` members is picked in a pass over them (page-select.ts) when it lies
+ * within `selectDepth` of either end (tests change them to try every way).
+ */
+export const pageStrategy = { sortBelow: 1_000, selectBelow: 65_536, selectDepth: 10_000 };
 
 /** What the orders read of the index's rows (its arrays grow, so they are asked for each time). */
 export interface OrderedRowsSource {
@@ -170,6 +175,17 @@ export class SortOrders {
     if (total <= pageStrategy.sortBelow && typeof members !== 'function')
       return this.sortedMembers(members, field, order, descending).slice(offset, offset + wanted);
     const values = this.rows.numbers(field);
+    if (values && typeof members !== 'function' && total <= pageStrategy.selectBelow) {
+      // the page from either end of the list, whichever is nearer
+      const fromEnd = offset > total / 2;
+      const count = fromEnd ? total - offset : offset + wanted;
+      if (count <= pageStrategy.selectDepth) {
+        const valuedFirst = !descending || order.nullsLast;
+        const list = fromEnd ? { valuedFirst: !valuedFirst, descending: !descending } : { valuedFirst, descending };
+        const first = yield* selectingFirst(members, values, this.rows.ids(), list, count);
+        return fromEnd ? first.reverse().slice(0, wanted) : first.slice(offset);
+      }
+    }
     if (values && within) {
       // every member has a value in the range: one run of the valued rows holds them all, the walk crosses only it
       const { gte, lte } = within;
