@@ -29,8 +29,11 @@ export class RecentTokens {
     return this.tokensOfRow.size;
   }
 
+  /** whether a row changed here (`stale` only grows): a layer that did not is skipped by lookups */
+  private touched = false;
+
   get empty(): boolean {
-    return this.tokensOfRow.size === 0 && this.stale.every((word) => word === 0);
+    return !this.touched;
   }
 
   grow(capacity: number): void {
@@ -40,6 +43,7 @@ export class RecentTokens {
   /** The row's document is now `document` (undefined: the row is gone). */
   set(row: number, document: string | undefined): void {
     add(this.stale, row);
+    this.touched = true;
     for (const t of this.tokensOfRow.get(row) ?? []) this.rows[t].delete(row);
     this.tokensOfRow.delete(row);
     if (document === undefined) return;
@@ -94,6 +98,7 @@ export class RecentTokens {
     const { stale, vocabulary, starts, rowStarts, rows, changed } = from.arrays;
     const recent = new RecentTokens(0);
     recent.stale = stale.slice() as Bitset;
+    recent.touched = recent.stale.some((word) => word !== 0);
     recent.vocabulary = Buffer.alloc(Math.max(4096, 2 * vocabulary.length));
     recent.vocabulary.set(vocabulary);
     recent.used = vocabulary.length;

@@ -109,9 +109,14 @@ export class SearchIndex {
     }
     const pattern = Buffer.from(term);
     const base = this.base;
-    const inLayers = emptySet(this.capacity);
-    const need = rows.slice();
-    for (const layer of this.merging ? [this.merging, this.recent] : [this.recent]) {
+    // the rows no layer changed, read in the base (all of them, unless a layer changed some: no copy then)
+    let need = rows;
+    let inLayers: Bitset | undefined;
+    for (const layer of this.layers()) {
+      if (!inLayers) {
+        inLayers = emptySet(this.capacity);
+        need = rows.slice();
+      }
       subtractInto(inLayers, layer.stale);
       layer.addRowsContaining(pattern, inLayers);
       subtractInto(need, layer.stale);
@@ -120,7 +125,8 @@ export class SearchIndex {
     const whole = yield* base.rowsContainingSteps(pattern, found, covers(need, found));
     // the base and the layers read with it hold the same documents even if a merge ended meanwhile;
     // but then its rows are not the new base's to remember
-    for (let i = 0; i < rows.length; i++) rows[i] = (rows[i] & inLayers[i]) | (need[i] & found[i]);
+    if (inLayers) for (let i = 0; i < rows.length; i++) rows[i] = (rows[i] & inLayers[i]) | (need[i] & found[i]);
+    else intersectInto(rows, found);
     if (whole && this.base === base) this.remember(term, found);
   }
 
@@ -137,11 +143,16 @@ export class SearchIndex {
     this.remember(term, base);
     const found = new Uint32Array(wordsFor(this.capacity));
     found.set(base.subarray(0, found.length));
-    for (const layer of this.merging ? [this.merging, this.recent] : [this.recent]) {
+    for (const layer of this.layers()) {
       subtractInto(found, layer.stale);
       layer.addRowsContaining(pattern, found);
     }
     return found;
+  }
+
+  /** The layers on top of the base that changed rows, oldest first. */
+  private layers(): RecentTokens[] {
+    return (this.merging ? [this.merging, this.recent] : [this.recent]).filter((layer) => !layer.empty);
   }
 
   /**
