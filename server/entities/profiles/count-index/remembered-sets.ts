@@ -59,15 +59,18 @@ export class RememberedSets {
     this.budget = typeof budget === 'number' ? () => budget : budget;
   }
 
-  /** The set under `key`, if it is remembered. */
-  get(key: string): Bitset | undefined {
-    return this.touch(key)?.set;
+  /**
+   * The set under `key`, if it is remembered. `asPart`: read to make another set, which keeps it
+   * recently used but is not a use of its own (a list of that part alone counts its askings).
+   */
+  get(key: string, asPart = false): Bitset | undefined {
+    return this.touch(key, !asPart)?.set;
   }
 
   /** The set under `key` and its number of members, if both are remembered. */
   counted(key: string): { set: Bitset; count: number } | undefined {
-    const entry = this.touch(key);
-    return entry?.count === undefined ? undefined : (entry as { set: Bitset; count: number });
+    if (this.sets.get(key)?.count === undefined) return undefined; // not an asking of it: it is made next
+    return this.touch(key) as { set: Bitset; count: number };
   }
 
   /**
@@ -158,11 +161,11 @@ export class RememberedSets {
   }
 
   /** The entry under `key`, now the most recently used. */
-  private touch(key: string): Entry | undefined {
+  private touch(key: string, used = true): Entry | undefined {
     const found = this.sets.get(key);
     if (found) {
-      found.uses++;
-      for (const need of found.needs ?? []) if (need !== key) this.touch(need);
+      if (used) found.uses++;
+      for (const need of found.needs ?? []) if (need !== key) this.touch(need, false);
       this.sets.delete(key); // most recently used last
       this.sets.set(key, found);
     }
