@@ -7,7 +7,8 @@ import type { Sliced } from './slices';
  * of the order: the list's first `count` members kept in a heap (the one furthest down the list on
  * top), each member compared by its value and id. A walk crosses every row before the page, members
  * or not: a data source whose rows are the newest, asked oldest first, walked ten million rows
- * (17 ms); its 1,500 members are picked here in a pass over the set (0.3 ms).
+ * (17 ms); its 1,500 members are picked here in a pass over the set (0.3 ms). The sets picked this way
+ * are small (sort-orders.ts, `pageStrategy`): each member costs a comparison with the heap's top.
  *
  * The list is PostgreSQL's: rows with a value by (value, id), then rows without one by id; descending,
  * each part reversed, the rows without a value first unless `nullsLast` (the ratings). `list` says

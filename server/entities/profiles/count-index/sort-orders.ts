@@ -20,9 +20,11 @@ import { parts, type Parts } from './parts';
 /**
  * A page of a set this small is sorted, not found by walking the order; along a numeric order, a page
  * of a set of up to `selectBelow` members is picked in a pass over them (page-select.ts) when it lies
- * within `selectDepth` of either end (tests change them to try every way).
+ * within `selectDepth` of either end: about a millisecond at most (a set's pass and a heap), where a
+ * walk crosses every row before the page; a bigger set is walked (its members are near, unless they
+ * lie together far down the order: a walk then counts them by block). Tests change them to try every way.
  */
-export const pageStrategy = { sortBelow: 1_000, selectBelow: 65_536, selectDepth: 10_000 };
+export const pageStrategy = { sortBelow: 1_000, selectBelow: 16_384, selectDepth: 10_000 };
 
 /** What the orders read of the index's rows (its arrays grow, so they are asked for each time). */
 export interface OrderedRowsSource {
