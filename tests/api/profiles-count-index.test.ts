@@ -13,7 +13,7 @@ import type { Database } from '../../server/db/schema';
 import type { ListResponse, ProfileSummary } from '../../types/api';
 import { listPageRequest } from '../../server/db/list-page';
 import { profileList } from '../../server/entities/profiles/filters';
-import { indexedProfilePage, profileIndexStats } from '../../server/entities/profiles/count-index/manager';
+import { indexedProfilePage, profileIndexNudged, profileIndexStats } from '../../server/entities/profiles/count-index/manager';
 import { journalHead } from '../../server/entities/profiles/count-index/journal';
 import { expectIndexMatchesSql, expectRatingRangesMatchSql, expectSearchMatchesSql, indexedTestApi } from './profile-index-checks';
 
@@ -145,6 +145,20 @@ describe('profile index', () => {
     ) as ListResponse<ProfileSummary>;
     expect(list.results[0].id).toBe(id);
     expect(list.count).toBe((await ids()).length);
-    expect(profileIndexStats(db)!.catchUps).toBe(catchUps + 1); // the request caught up itself
+    expect(profileIndexStats(db)!.catchUps).toBe(catchUps + 1); // one catch-up: the write's or the request's
+  });
+
+  it('the process that wrote through the API moves its index at once, before any read asks', async () => {
+    const staff = await api.user({ is_staff: true });
+    const [id] = await ids(sql`id % 5 = 3`);
+    const before = profileIndexStats(db)!;
+    expectStatus(
+      await api.call(staff.token, { method: 'POST', url: `/api/v1/profiles/${id}/app-rating/`, payload: { app_rating: 2.5 } }),
+      200,
+    );
+    await profileIndexNudged(db); // no poll here (tests drive the index): only the write moved it
+    const after = profileIndexStats(db)!;
+    expect(after.catchUps).toBe(before.catchUps + 1);
+    expect(after.version).toBe(await journalHead(db));
   });
 });

@@ -21,6 +21,7 @@ import { profileFilterOptions } from '../../ingestion/profile-filter-options';
 import { profilesCsv } from './export';
 import { annotationRoutes } from './annotation-routes';
 import { auditedObjectWrite } from '../../audit/audited';
+import { profilesWritten } from './count-index/manager';
 import type { AuditAction, Profile } from '../../../types/api';
 import {
   findVisibleProfile,
@@ -140,6 +141,7 @@ export const profiles = defineEntity({
         if (!(await findVisibleProfile(trx, request.user, id))) throw notFound();
         await change(trx);
       });
+      profilesWritten(app.db); // committed: this process's index follows it now
       return after ? (after as Profile) : Promise.reject(notFound());
     }
 

@@ -73,6 +73,8 @@ interface State {
   warm: boolean;
   /** the warming under way (at start) */
   warming?: Promise<void>;
+  /** the catch-up this process's last write of profiles started (`profilesWritten`) */
+  nudged?: Promise<void>;
 }
 
 const states = new WeakMap<object, State>();
@@ -341,6 +343,26 @@ async function saveSnapshot(state: State, why: string): Promise<void> {
 
 async function saveSnapshotIfDue(state: State): Promise<void> {
   if (state.index && !state.building && state.snapshots?.due(state.index)) await saveSnapshot(state, 'moved');
+}
+
+/**
+ * This process has just committed a change of profiles (an API write): its index follows the journal
+ * now rather than at the next poll or the next read, which would otherwise wait for that catch-up (a
+ * journal read: 2–4 ms at ten million rows, tens under load). Other processes see it as before.
+ */
+export function profilesWritten(db: Kysely<Database>): void {
+  const state = states.get(db);
+  if (!state) return;
+  state.nudged = (async () => {
+    // a catch-up under way may have read the journal before this commit: the next one reads it
+    if (state.catchingUp) await state.catchingUp;
+    await poll(state);
+  })();
+}
+
+/** Resolves once the catch-up the last write started is over (tests). */
+export function profileIndexNudged(db: Kysely<Database>): Promise<void> {
+  return states.get(db)?.nudged ?? Promise.resolve();
 }
 
 async function poll(state: State): Promise<void> {
