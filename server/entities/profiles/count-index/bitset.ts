@@ -1,4 +1,5 @@
 import type { Sliced } from './slices';
+import { takeSet } from './set-pool';
 
 /** Fixed-size sets of row positions, 32 per word: the count index ANDs and ORs them a word at a time. */
 export type Bitset = Uint32Array;
@@ -6,7 +7,7 @@ export type Bitset = Uint32Array;
 export const wordsFor = (size: number) => (size + 31) >>> 5;
 
 export function emptySet(size: number): Bitset {
-  return new Uint32Array(wordsFor(size));
+  return takeSet(wordsFor(size));
 }
 
 export function add(set: Bitset, position: number): void {
@@ -49,7 +50,7 @@ export function* unionAllInto(into: Bitset, sets: Bitset[]): Sliced<void> {
  * intersection and its population count in the same pass, pausing now and then.
  */
 export function* intersectionCounted(sets: Bitset[]): Sliced<{ set: Bitset; count: number }> {
-  const set = new Uint32Array(sets[0].length);
+  const set = takeSet(sets[0].length);
   let count = 0;
   const step = sliceWords(sets.length);
   for (let from = 0; from < set.length; from += step) {

@@ -1,3 +1,5 @@
+import { readEnded, readStarted } from './set-pool';
+
 /**
  * Readers of the index and the one change applied to it, never at the same
  * time, now that both may pause half-way (slices.ts): a catch-up waits for the
@@ -14,10 +16,12 @@ export class ReadWriteGate {
   async read<T>(work: () => T | Promise<T>): Promise<T> {
     while (this.writing || this.writersWaiting > 0) await this.changed();
     this.readers++;
+    readStarted();
     try {
       return await work();
     } finally {
       this.readers--;
+      readEnded();
       this.wake();
     }
   }

@@ -1,5 +1,6 @@
 import { add, has, remove, type Bitset } from './bitset';
 import { whole, type Sliced } from './slices';
+import { releaseSet } from './set-pool';
 
 /** The rows a catch-up changed: their positions, and the new search documents of those whose document changed. */
 export interface ChangedRows {
@@ -79,8 +80,9 @@ export class RememberedSets {
    * the later replaces the earlier.
    */
   put(key: string, set: Bitset, count?: number, test?: SetTest, origin?: UsedOrigin): Bitset {
-    const uses = (this.sets.get(key)?.uses ?? 0) + (origin?.uses ?? 1);
-    this.forget(key);
+    const before = this.sets.get(key);
+    const uses = (before?.uses ?? 0) + (origin?.uses ?? 1);
+    this.forget(key, before?.set === set); // a list of one part remembers its part's set again, counted
     const budget = this.budget();
     if (set.byteLength > budget) return set;
     this.sets.set(key, { set, count, ...test, uses, origin: origin?.origin });
@@ -152,6 +154,7 @@ export class RememberedSets {
   }
 
   clear(): void {
+    for (const { set } of this.sets.values()) releaseSet(set);
     this.sets.clear();
     this.held = 0;
   }
@@ -172,11 +175,13 @@ export class RememberedSets {
     return found;
   }
 
-  private forget(key: string): void {
+  /** Drops the set under `key`, its memory given back (set-pool.ts) unless `kept`. */
+  private forget(key: string, kept = false): void {
     const found = this.sets.get(key);
     if (!found) return;
     this.sets.delete(key);
     this.held -= found.set.byteLength;
+    if (!kept) releaseSet(found.set);
   }
 }
 

@@ -2,6 +2,7 @@ import { emptySet, intersectInto, subtractInto, wordsFor, type Bitset } from './
 import { parts, type Parts } from './parts';
 import { RecentTokens } from './recent-tokens';
 import { runInSlices, type Steps } from './steps';
+import { releaseSet, takeSet } from './set-pool';
 import { denseTokens, TokenIndex } from './token-base';
 
 /** Merge the changes into a new base once this many rows changed since the last merge (or 2 % of the rows). */
@@ -45,7 +46,7 @@ export class SearchIndex {
     this.capacity = capacity;
     this.recent.grow(capacity);
     this.merging?.grow(capacity);
-    this.baseHits.clear();
+    this.forgetHits();
   }
 
   /** The row's document is now `document` (undefined: the row is gone). */
@@ -141,7 +142,7 @@ export class SearchIndex {
       this.base.addRowsContaining(pattern, base);
     }
     this.remember(term, base);
-    const found = new Uint32Array(wordsFor(this.capacity));
+    const found = takeSet(wordsFor(this.capacity));
     found.set(base.subarray(0, found.length));
     for (const layer of this.layers()) {
       subtractInto(found, layer.stale);
@@ -225,7 +226,7 @@ export class SearchIndex {
       // one turn: the new base holds the frozen layer; the fresh layer stays on top of it
       this.base = base;
       this.merging = undefined;
-      this.baseHits.clear();
+      this.forgetHits();
       this.denseForBase();
     } while (this.mergeAgain || this.recent.changedRows >= this.mergeThreshold());
   }
@@ -259,8 +260,20 @@ export class SearchIndex {
     // at most ~16 MB of remembered terms (64 at a million rows)
     const room = Math.max(8, Math.floor((16 * 2 ** 20) / Math.max(1, rows.byteLength)));
     this.baseHits.delete(term);
-    while (this.baseHits.size >= room) this.baseHits.delete(this.baseHits.keys().next().value!);
+    while (this.baseHits.size >= room) this.forgetHit(this.baseHits.keys().next().value!);
     this.baseHits.set(term, rows);
+  }
+
+  /** Drops a term's base rows, their memory given back (set-pool.ts). */
+  private forgetHit(term: string): void {
+    const rows = this.baseHits.get(term);
+    this.baseHits.delete(term);
+    if (rows) releaseSet(rows);
+  }
+
+  private forgetHits(): void {
+    for (const rows of this.baseHits.values()) releaseSet(rows);
+    this.baseHits.clear();
   }
 }
 
