@@ -3,8 +3,6 @@
 // with one JSON argument, printing one JSON line with its result.
 //   {"kind": "cannon", "url", "token", "paths": [...], "connections", "seconds"}
 //     requests cycle through the paths (autocannon); answers req/s and latencies.
-//   {"kind": "sequence", "url", "token", "paths": [...], "warmUp": [...]}
-//     the warm-up paths asked untimed, then each path once, one at a time, in order; answers each one's milliseconds.
 //   {"kind": "ratings", "url", "token", "ids": [...], "perSecond", "seconds"}
 //     FS ratings through the API, at a steady rate.
 //   {"kind": "upserts", "databaseUrl", "perSecond", "batch", "seconds", "seed"}
@@ -29,7 +27,6 @@ import { SecretBox, registerSecretBox } from '../server/accounts/secret-box';
 
 type Job =
   | { kind: 'cannon'; url: string; token: string; paths: string[]; connections: number; seconds: number }
-  | { kind: 'sequence'; url: string; token: string; paths: string[]; warmUp: string[] }
   | { kind: 'ratings'; url: string; token: string; ids: number[]; perSecond: number; seconds: number }
   | { kind: 'upserts'; databaseUrl: string; perSecond: number; batch: number; seconds: number; seed: number }
   | { kind: 'retrieval'; databaseUrl: string; url: string; token: string; people: number; seed: number };
@@ -55,23 +52,6 @@ async function cannon(job: Extract<Job, { kind: 'cannon' }>) {
     errors: result.errors,
     timeouts: result.timeouts,
   };
-}
-
-/** The paths one at a time, each answer read whole (as the one-at-a-time pass of the profiles bench times them). */
-async function sequence(job: Extract<Job, { kind: 'sequence' }>) {
-  const get = async (path: string) => {
-    const started = performance.now();
-    const response = await fetch(`${job.url}${path}`, { headers: { authorization: `Token ${job.token}` } });
-    const body = await response.text();
-    if (!response.ok) throw new Error(`GET ${path} → ${response.status} ${body}`);
-    JSON.parse(body);
-    return performance.now() - started;
-  };
-  // untimed first: this process's connection and its client's code warmed (the first answer took ~40 ms more)
-  for (const path of job.warmUp) await get(path);
-  const durations: number[] = [];
-  for (const path of job.paths) durations.push(await get(path));
-  return { durations };
 }
 
 /** Set by SIGTERM: the writers stop and report. */
@@ -227,13 +207,11 @@ if (isMain) {
   const result =
     job.kind === 'cannon'
       ? await cannon(job)
-      : job.kind === 'sequence'
-        ? await sequence(job)
-        : job.kind === 'ratings'
-          ? await ratings(job)
-          : job.kind === 'retrieval'
-            ? await retrieval(job)
-            : await upserts(job);
+      : job.kind === 'ratings'
+        ? await ratings(job)
+        : job.kind === 'retrieval'
+          ? await retrieval(job)
+          : await upserts(job);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
