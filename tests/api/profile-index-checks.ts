@@ -167,7 +167,7 @@ export function indexedTestApi(profiles: number, seed: number, prepare: (db: Kys
   let api: TestApi | undefined;
   beforeAll(async () => {
     // sets of up to 40 sorted, up to 200 picked along numeric orders, bigger ones walked
-    Object.assign(pageStrategy, { sortBelow: 40, selectBelow: 200 });
+    Object.assign(pageStrategy, { sortBelow: 40, selectBelow: 200, selectSparserThan: 1 });
     api = await startTestApi();
     await seedDataset(api.handle.db, { profiles, companies: 20, seed });
     await prepare(api.handle.db);

@@ -218,7 +218,7 @@ export function expectSameAnswers(index: ProfileIndex, model: Map<number, ModelR
 /** Every way of finding a page besides sorting a small set: walking the order, picking along a numeric one. */
 const PAGE_WAYS = {
   walked: { sortBelow: 0, selectBelow: 0 },
-  picked: { sortBelow: 0, selectBelow: Number.POSITIVE_INFINITY, selectDepth: Number.POSITIVE_INFINITY },
+  picked: { sortBelow: 0, selectBelow: Number.POSITIVE_INFINITY, selectSparserThan: 1, selectDepth: Number.POSITIVE_INFINITY },
 };
 
 /** `run` with the page strategy and the rating range strategy changed as `strategy` says. */

@@ -19,12 +19,15 @@ import { parts, type Parts } from './parts';
 
 /**
  * A page of a set this small is sorted, not found by walking the order; along a numeric order, a page
- * of a set of up to `selectBelow` members is picked in a pass over them (page-select.ts) when it lies
- * within `selectDepth` of either end: about a millisecond at most (a set's pass and a heap), where a
- * walk crosses every row before the page; a bigger set is walked (its members are near, unless they
- * lie together far down the order: a walk then counts them by block). Tests change them to try every way.
+ * of a set of up to `selectBelow` members that holds less than `selectSparserThan` of the rows is
+ * picked in a pass over them (page-select.ts) when it lies within `selectDepth` of either end: about a
+ * millisecond at most (a set's pass and a heap), where a walk crosses a thousand rows or more per
+ * member (all of them when the members lie together far down the order: a data source's newest rows,
+ * oldest first). A denser set is walked: its members are near (a walk that goes far counts them by
+ * block), and a pass over all of them on every request costs more than such a walk. Tests change
+ * them to try every way.
  */
-export const pageStrategy = { sortBelow: 1_000, selectBelow: 16_384, selectDepth: 10_000 };
+export const pageStrategy = { sortBelow: 1_000, selectBelow: 16_384, selectSparserThan: 1 / 1024, selectDepth: 10_000 };
 
 /** What the orders read of the index's rows (its arrays grow, so they are asked for each time). */
 export interface OrderedRowsSource {
@@ -177,7 +180,9 @@ export class SortOrders {
     if (total <= pageStrategy.sortBelow && typeof members !== 'function')
       return this.sortedMembers(members, field, order, descending).slice(offset, offset + wanted);
     const values = this.rows.numbers(field);
-    if (values && typeof members !== 'function' && total <= pageStrategy.selectBelow) {
+    const rows = order.valued.size + order.missing.size;
+    const sparse = total <= pageStrategy.selectBelow && total <= rows * pageStrategy.selectSparserThan;
+    if (values && typeof members !== 'function' && sparse) {
       // the page from either end of the list, whichever is nearer
       const fromEnd = offset > total / 2;
       const count = fromEnd ? total - offset : offset + wanted;
