@@ -5,12 +5,13 @@
 // round pays V8's compilation of the lookup: the server's are warm).
 //   NODE_OPTIONS=--max-old-space-size=14000 node --import tsx bench/index-terms.ts [--snapshot FILE]
 //     [--terms garcia,at,e] [--searches "founder at;data scientist;garcia"] [--rounds 3]
-// `--snapshot` may be a copy written by other index code (its parts' format is what is read).
+// `--snapshot` may be a copy written by other index code (its parts' format is what is read); the
+// script runs in an older checkout too (copied there), a search then as the set builder asked it.
 import { parseArgs } from 'node:util';
 import { ProfileIndex } from '../server/entities/profiles/count-index/index';
 import { readSnapshotHeader, readSnapshotParts } from '../server/entities/profiles/count-index/snapshot-file';
 import { whole } from '../server/entities/profiles/count-index/slices';
-import { emptySet, size } from '../server/entities/profiles/count-index/bitset';
+import { emptySet, intersectInto, size, type Bitset } from '../server/entities/profiles/count-index/bitset';
 import type { SearchIndex, TokenIndex } from '../server/entities/profiles/count-index/tokens';
 
 const { values } = parseArgs({
@@ -47,6 +48,13 @@ for (const term of values.terms.split(',')) {
   console.log(`| ${term} | ${blocks} | ${tokens} | ${found} | ${ms(at)} | ${size(rows)} |`);
 }
 
+/** A search's rows as a list asks for them; code before `rowsContainingAllSteps` (`--against`-style comparisons): each term whole, intersected. */
+const all = (terms: string[]): Bitset => {
+  if ('rowsContainingAllSteps' in search) return whole(search.rowsContainingAllSteps(terms));
+  const rows = (search as SearchIndex).rowsContaining(terms[0]);
+  for (const term of terms.slice(1)) intersectInto(rows, (search as SearchIndex).rowsContaining(term));
+  return rows;
+};
 const searches = values.searches.split(';').map((search) => search.split(' '));
 const rounds = Number(values.rounds);
 console.log(`\n| search | ${Array.from({ length: rounds }, (_, r) => `round ${r + 1}, ms`).join(' | ')} | rows |`);
@@ -57,7 +65,7 @@ for (let round = 0; round < rounds; round++) {
   for (const terms of searches) {
     inside.baseHits.clear(); // nothing remembered: each a first asking
     const at = performance.now();
-    const rows = whole(search.rowsContainingAllSteps(terms));
+    const rows = all(terms);
     const key = terms.join(' ');
     times.set(key, [...(times.get(key) ?? []), ms(at)]);
     counts.set(key, size(rows));
