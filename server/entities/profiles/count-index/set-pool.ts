@@ -1,4 +1,5 @@
-import type { Bitset } from './bitset';
+/** A bitset (bitset.ts, which takes its sets from here: the type is written out, not imported). */
+type Bitset = Uint32Array;
 
 /**
  * Sets the index no longer holds (a remembered set or a term's base rows dropped past their budget)
