@@ -1,8 +1,11 @@
-// Sets the index drops handed out again (set-pool.ts): only once no read is in flight, cleared, and
+// Sets cut from arenas and handed out again when the index drops them (set-pool.ts): only once no read is
+// in flight, cleared, or once the collector finds them unreachable; and
 // lists read in slices side by side while each one's puts drop the sets the others walk still
 // answer as a plain index.
 import { describe, expect, it } from 'vitest';
-import { freeSets, readEnded, readStarted, releaseSet, takeSet } from '../../../server/entities/profiles/count-index/set-pool';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { ARENA_SETS, freeSets, readEnded, readStarted, releaseSet, takeSet } from '../../../server/entities/profiles/count-index/set-pool';
 import { NUMERIC_SORTS, ProfileIndex, type IndexedProfile } from '../../../server/entities/profiles/count-index/index';
 import { Slicer } from '../../../server/entities/profiles/count-index/slices';
 import { TokenIndex } from '../../../server/entities/profiles/count-index/tokens';
@@ -12,6 +15,7 @@ import { yieldToEventLoop } from '../../../server/util/slices';
 
 describe('the set pool', () => {
   it('hands a dropped set out again only after the reads in flight end, cleared', () => {
+    // synchronous: no set of this length is reclaimed by the collector meanwhile (that is a task)
     const words = 1237; // a length no other test asks for
     expect(takeSet(words)).toHaveLength(words); // the pool now keeps sets of this length
     const dropped = takeSet(words).fill(0xffffffff);
@@ -32,6 +36,36 @@ describe('the set pool', () => {
     readStarted();
     readEnded();
     expect(takeSet(words)).not.toBe(dropped);
+  });
+
+  it('cuts sets from arenas of many sets, one allocation each', () => {
+    const words = 1301;
+    const sets = Array.from({ length: ARENA_SETS + 1 }, () => takeSet(words));
+    const [first] = sets;
+    expect(first.buffer.byteLength).toBe(words * 4 * ARENA_SETS);
+    expect(sets.slice(0, ARENA_SETS).every((set) => set.buffer === first.buffer)).toBe(true);
+    expect(new Set(sets.slice(0, ARENA_SETS).map((set) => set.byteOffset)).size).toBe(ARENA_SETS);
+    expect(sets[ARENA_SETS].buffer).not.toBe(first.buffer); // the next arena
+    expect(sets.every((set) => set.length === words && set.every((word) => word === 0))).toBe(true);
+  });
+
+  it('hands out again, cleared, the place of a set nobody released once the collector finds it unreachable', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const collect = vm.runInNewContext('gc') as () => void;
+    const words = 1409;
+    const kept = takeSet(words); // the pool keeps this length
+    let lost: Uint32Array | undefined = takeSet(words).fill(7);
+    const place = lost.byteOffset;
+    lost = undefined;
+    // the registry's callback is a task after a full collection: a few rounds at most, no clock
+    for (let round = 0; round < 20 && freeSets() === 0; round++) {
+      collect();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(freeSets()).toBe(1);
+    const again = takeSet(words);
+    expect([again.buffer, again.byteOffset]).toEqual([kept.buffer, place]);
+    expect(again.every((word) => word === 0)).toBe(true);
   });
 });
 
