@@ -2,9 +2,10 @@
 // when its budget is spent and never otherwise (a clock injected, no timing asserted); a long
 // catch-up lets other tasks run between its slices while reads wait for it and never see a
 // half-applied change; the sliced sort and id parsing of a build answer as the plain ones.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { inSlices, Slicer, whole, type Sliced } from '../../../server/entities/profiles/count-index/slices';
+import { runInSlices, slicing } from '../../../server/entities/profiles/count-index/steps';
 import { sortingByNumberInSlices } from '../../../server/entities/profiles/count-index/sort-in-slices';
 import { parsingIds } from '../../../server/entities/profiles/count-index/build';
 import { NUMERIC_SORTS, ProfileIndex, type IndexedProfile, type ProfileChange } from '../../../server/entities/profiles/count-index/index';
@@ -68,6 +69,26 @@ describe('slicing', () => {
     const pause = countingPause();
     expect(await inSlices(steps(1000), new Slicer(5, manualClock(1).read, pause.run))).toBe(1000);
     expect(pause.count).toBe(200);
+  });
+
+  it('pauses background work (a merge, the broad tokens) after its shorter budget', async () => {
+    // the clock moves 1 ms at each reading; the steps' own pauses are counted
+    let now = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => now++);
+    try {
+      const pauses = async (background: boolean) => {
+        const pause = countingPause();
+        expect(await runInSlices(steps(1000), pause.run, background)).toBe(1000);
+        return pause.count;
+      };
+      expect([slicing.ms, slicing.backgroundMs]).toEqual([5, 1]);
+      const request = await pauses(false);
+      const background = await pauses(true);
+      expect(request).toBeGreaterThan(100);
+      expect(background).toBeGreaterThan(3 * request);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('sorts positions by value then id as a comparison sort does, in id order or not', () => {

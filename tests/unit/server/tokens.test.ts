@@ -172,6 +172,27 @@ describe('search index', () => {
     }
   });
 
+  it('merges on the background budget: other tasks run between its slices though the budget of a request is not spent', async () => {
+    Object.assign(slicing, { ms: 60_000, backgroundMs: 0 });
+    try {
+      const documents = Array.from({ length: 2000 }, (_, row) => `n${row} eng${row % 10}`);
+      const search = new SearchIndex(await TokenIndex.build(documents), 2048);
+      for (let row = 0; row < 100; row++) search.set(row, `moved${row}`);
+      let turns = 0;
+      let merging = true;
+      const merged = search.merge().finally(() => (merging = false));
+      while (merging) {
+        await yieldToEventLoop();
+        turns++;
+      }
+      await merged;
+      expect(turns).toBeGreaterThan(10);
+      expect(members(search.rowsContaining('moved'), 2048)).toHaveLength(100);
+    } finally {
+      slicing.backgroundMs = 1;
+    }
+  });
+
   it('keeps the rows of a term looked up in slices while a merge swaps the base', async () => {
     slicing.ms = 0;
     const documents = Array.from({ length: 2000 }, (_, row) => `n${row} eng${row % 10}`);

@@ -222,6 +222,8 @@ export class SearchIndex {
         (function* () {
           return yield* TokenIndex.mergeSteps(from, merging.stale, yield* merging.added());
         })(),
+        undefined,
+        true,
       );
       // one turn: the new base holds the frozen layer; the fresh layer stays on top of it
       this.base = base;
@@ -235,7 +237,11 @@ export class SearchIndex {
   private denseForBase(): void {
     if (this.capacity * denseTokens.fraction < denseTokens.leastBytes) return; // too few rows for a token to be that broad
     const base = this.base;
-    this.denseRun = runInSlices(base.denseSteps(this.capacity, () => this.base === base)).catch(() => {});
+    this.denseRun = runInSlices(
+      base.denseSteps(this.capacity, () => this.base === base),
+      undefined,
+      true,
+    ).catch(() => {});
   }
 
   /** Resolves once the current base's broad tokens are bitsets (benches: a first asking after it). */
