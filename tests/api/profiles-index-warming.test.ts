@@ -103,7 +103,9 @@ function expectWarmedEqualFresh(index: ProfileIndex, keys: UsedWarmKey[]): void 
       const fresh = index.matching(readable, filters, terms);
       const label = JSON.stringify({ readable, filters, terms });
       expect(warmed[i].count, label).toBe(fresh.count);
-      expect(Buffer.from(warmed[i].set.buffer).equals(Buffer.from(fresh.set.buffer)), label).toBe(true);
+      // a set is a view into an arena of sets (set-pool.ts): its own bytes compared
+      const bytes = (set: Uint32Array) => Buffer.from(set.buffer, set.byteOffset, set.byteLength);
+      expect(bytes(warmed[i].set).equals(bytes(fresh.set)), label).toBe(true);
     });
   } finally {
     Object.assign(index, { remembered: kept });
