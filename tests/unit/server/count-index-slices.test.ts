@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { inSlices, Slicer, whole, type Sliced } from '../../../server/entities/profiles/count-index/slices';
-import { runInSlices, slicing } from '../../../server/entities/profiles/count-index/steps';
+import { runInBackground, runInSlices, slicing } from '../../../server/entities/profiles/count-index/steps';
 import { sortingByNumberInSlices } from '../../../server/entities/profiles/count-index/sort-in-slices';
 import { parsingIds } from '../../../server/entities/profiles/count-index/build';
 import { NUMERIC_SORTS, ProfileIndex, type IndexedProfile, type ProfileChange } from '../../../server/entities/profiles/count-index/index';
@@ -78,7 +78,7 @@ describe('slicing', () => {
     try {
       const pauses = async (background: boolean) => {
         const pause = countingPause();
-        expect(await runInSlices(steps(1000), pause.run, background)).toBe(1000);
+        expect(await (background ? runInBackground : runInSlices)(steps(1000), pause.run)).toBe(1000);
         return pause.count;
       };
       expect([slicing.ms, slicing.backgroundMs]).toEqual([5, 1]);

@@ -1,7 +1,7 @@
 import { emptySet, intersectInto, subtractInto, wordsFor, type Bitset } from './bitset';
 import { parts, type Parts } from './parts';
 import { RecentTokens } from './recent-tokens';
-import { runInSlices, type Steps } from './steps';
+import { runInBackground, runInSlices, type Steps } from './steps';
 import { releaseSet, takeSet } from './set-pool';
 import { denseTokens, TokenIndex } from './token-base';
 
@@ -218,12 +218,10 @@ export class SearchIndex {
       }
       const merging = this.merging;
       const from = this.base;
-      const base = await runInSlices(
+      const base = await runInBackground(
         (function* () {
           return yield* TokenIndex.mergeSteps(from, merging.stale, yield* merging.added());
         })(),
-        undefined,
-        true,
       );
       // one turn: the new base holds the frozen layer; the fresh layer stays on top of it
       this.base = base;
@@ -237,11 +235,7 @@ export class SearchIndex {
   private denseForBase(): void {
     if (this.capacity * denseTokens.fraction < denseTokens.leastBytes) return; // too few rows for a token to be that broad
     const base = this.base;
-    this.denseRun = runInSlices(
-      base.denseSteps(this.capacity, () => this.base === base),
-      undefined,
-      true,
-    ).catch(() => {});
+    this.denseRun = runInBackground(base.denseSteps(this.capacity, () => this.base === base)).catch(() => {});
   }
 
   /** Resolves once the current base's broad tokens are bitsets (benches: a first asking after it). */

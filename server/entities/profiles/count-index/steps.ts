@@ -22,13 +22,22 @@ export const slicing = {
   longestMs: 0,
 };
 
-/** `pause` lets the event loop in (a build passes its own); `background`: work no request waits for. */
-export async function runInSlices<T>(steps: Steps<T>, pause: () => Promise<unknown> = yieldToEventLoop, background = false): Promise<T> {
+/** `pause` lets the event loop in (a build passes its own). */
+export function runInSlices<T>(steps: Steps<T>, pause: () => Promise<unknown> = yieldToEventLoop): Promise<T> {
+  return run(steps, pause, slicing.ms);
+}
+
+/** `runInSlices` for work no request waits for (a merge, the broad tokens' bitsets): slices of `backgroundMs`. */
+export function runInBackground<T>(steps: Steps<T>, pause: () => Promise<unknown> = yieldToEventLoop): Promise<T> {
+  return run(steps, pause, Math.min(slicing.ms, slicing.backgroundMs));
+}
+
+async function run<T>(steps: Steps<T>, pause: () => Promise<unknown>, budgetMs: number): Promise<T> {
   let resumed = performance.now();
   const note = () => {
     slicing.longestMs = Math.max(slicing.longestMs, performance.now() - resumed);
   };
-  const slicer = new Slicer(background ? Math.min(slicing.ms, slicing.backgroundMs) : slicing.ms, undefined, async () => {
+  const slicer = new Slicer(budgetMs, undefined, async () => {
     note();
     await pause();
     resumed = performance.now();
