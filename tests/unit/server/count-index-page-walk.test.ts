@@ -1,7 +1,8 @@
 // A page walk that counts the set's members by block once it has gone far (issue 20: a last name's
 // rows sorted by last name crossed most of a ten-million-row order; a data source's newest rows
 // along their dates, in a numeric order, which finds a member's block by a binary search): with the thresholds at zero,
-// every walk over several blocks counts and skips whole blocks, and still answers page for page as
+// every walk over several blocks counts and skips whole blocks (or, along a numeric order, picks a
+// shallow page past the walked blocks in a pass over the set), and still answers page for page as
 // the plain model, after inserts, updates and deletes that split and move blocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -32,6 +33,9 @@ describe('a page walk counting members by block', () => {
     walkStrategy.rowsPerMember = 0;
     walkStrategy.searchedAfterRows = 0;
     walkStrategy.rowsPerSearchedMember = 0;
+    walkStrategy.pickAfterRows = 0;
+    walkStrategy.rowsPerPickedWord = 0;
+    walkStrategy.rowsPerPickedMember = 0;
     pageStrategy.sortBelow = 0; // every page walked, none sorted
   });
   afterAll(() => {
@@ -72,10 +76,14 @@ describe('a page walk counting members by block', () => {
             (position) => value[position],
             () => true,
           );
-          const found: number[] = [];
-          const still = whole(numeric.collecting(set, descending, skip, wanted, found, picked.length, undefined, locator));
-          expect(found).toEqual(inOrder.slice(skip, skip + wanted));
-          expect(still).toBe(Math.max(0, skip - inOrder.length));
+          // counted by block, then picked past the walked blocks (a shallow page: one value read a member)
+          for (const pickBelow of [0, 1_000]) {
+            walkStrategy.pickBelow = pickBelow;
+            const found: number[] = [];
+            const still = whole(numeric.collecting(set, descending, skip, wanted, found, picked.length, undefined, locator));
+            expect(found).toEqual(inOrder.slice(skip, skip + wanted));
+            expect(still).toBe(Math.max(0, skip - inOrder.length));
+          }
         },
       ),
       { seed: 2023, numRuns: 300 },

@@ -98,6 +98,13 @@ export function size(set: Bitset): number {
   return total;
 }
 
+/** How many of the set's words hold a member (how many places a pass reading each member's row visits). */
+export function wordsHolding(set: Bitset): number {
+  let words = 0;
+  for (let i = 0; i < set.length; i++) if (set[i]) words++;
+  return words;
+}
+
 export function remove(set: Bitset, position: number): void {
   set[position >>> 5] &= ~(1 << (position & 31));
 }

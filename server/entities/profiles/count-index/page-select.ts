@@ -34,15 +34,36 @@ export function* selectingFirst(
     if (va !== vb && !Number.isNaN(va)) return sign * va < sign * vb;
     return sign * ids[a] < sign * ids[b];
   };
+  return yield* selectingFirstWhere(set, count, () => true, before, list.descending);
+}
+
+/**
+ * The first `count` members of `set` that `accepts`, in the order `before` (a strict order of
+ * positions) says, in one pass over the set: a heap of `count`, the one furthest down on top.
+ * `backwards`: the set read from its last position, for a list that positions mostly run against
+ * (a newest-first list: rows take positions as they come) — most members then lose to the top at
+ * once, where read the other way each would sink through the heap.
+ */
+export function* selectingFirstWhere(
+  set: Bitset,
+  count: number,
+  accepts: (position: number) => boolean,
+  before: (a: number, b: number) => boolean,
+  backwards = false,
+): Sliced<number[]> {
   const heap: number[] = [];
-  for (let from = 0; from < set.length; from += 1 << 14) {
-    const to = Math.min(set.length, from + (1 << 14));
-    for (let i = from; i < to; i++) {
-      for (let word = set[i]; word; word &= word - 1) {
-        const position = (i << 5) + (31 - Math.clz32(word & -word));
-        if (heap.length < count) push(heap, position, before);
-        else if (before(position, heap[0])) replaceTop(heap, position, before);
-      }
+  const offer = (position: number) => {
+    if (!accepts(position)) return;
+    if (heap.length < count) push(heap, position, before);
+    else if (before(position, heap[0])) replaceTop(heap, position, before);
+  };
+  for (let piece = 0; piece < set.length; piece += 1 << 14) {
+    const end = Math.min(set.length, piece + (1 << 14));
+    if (backwards) {
+      for (let i = set.length - 1 - piece; i >= set.length - end; i--)
+        for (let word = set[i]; word; word &= ~(1 << (31 - Math.clz32(word)))) offer((i << 5) + (31 - Math.clz32(word)));
+    } else {
+      for (let i = piece; i < end; i++) for (let word = set[i]; word; word &= word - 1) offer((i << 5) + (31 - Math.clz32(word & -word)));
     }
     yield;
   }

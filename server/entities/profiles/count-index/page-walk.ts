@@ -1,13 +1,26 @@
-import type { Bitset } from './bitset';
+import { wordsHolding, type Bitset } from './bitset';
 import type { Block, BlockStore } from './block-store';
 import type { Sliced } from './slices';
 
 /**
- * When a page walk stops going row by row (tests lower both): once it has crossed `countAfterRows`
+ * When a page walk stops going row by row (tests lower them): once it has crossed `countAfterRows`
  * rows of the order, if the set's members are fewer than the rows left over `rowsPerMember` (a row
- * costs one bit read, a member one look-up of its block).
+ * costs one bit read, a member one look-up of its block). Along a numeric order a page within the
+ * first `pickBelow` members left is picked instead (`BlockLocator.picking`: one value read a
+ * member, where counting reads two and searches the blocks), as soon as the walk has crossed
+ * `pickAfterRows` rows and the rows a pass over the set costs (`rowsPerPickedWord`,
+ * `rowsPerPickedMember`): a walk that goes on costs at most about twice what either way would have.
  */
-export const walkStrategy = { countAfterRows: 1 << 18, rowsPerMember: 4, searchedAfterRows: 1 << 21, rowsPerSearchedMember: 32 };
+export const walkStrategy = {
+  countAfterRows: 1 << 18,
+  rowsPerMember: 4,
+  searchedAfterRows: 1 << 21,
+  rowsPerSearchedMember: 32,
+  pickAfterRows: 1 << 16,
+  pickBelow: 10_000,
+  rowsPerPickedWord: 64,
+  rowsPerPickedMember: 8,
+};
 
 /**
  * Which block of a walked sequence holds a position (undefined: none), how far a walk goes
@@ -19,6 +32,11 @@ export const walkStrategy = { countAfterRows: 1 << 18, rowsPerMember: 4, searche
 export interface BlockLocator {
   blockOf(position: number): Block | undefined;
   countsAfter(): { rows: number; rowsPerMember: number };
+  /**
+   * The first `count` members of `set` past the first `walked` blocks of the walk, in its order (a
+   * numeric order's: a member's place is its value, compared with the walked blocks' bound).
+   */
+  picking?(set: Bitset, walked: number, descending: boolean, count: number): Sliced<number[]>;
 }
 
 /** A store's locator (a name order's: the store knows each position's block). */
@@ -55,6 +73,7 @@ export function* walking(
 ): Sliced<number> {
   let walked = 0;
   let counts: Uint32Array | undefined;
+  let pickAfter: number | undefined;
   let rows = 0;
   for (const block of blocks) rows += block.length;
   for (let k = 0; k < blocks.length && out.length < wanted; k++) {
@@ -69,14 +88,24 @@ export function* walking(
         ? collectBlockWhere(block.rows, block.length, members, descending, skip, wanted, out)
         : collectBlock(block.rows, block.length, members, descending, skip, wanted, out);
     walked += block.length;
-    if (
-      !counts &&
-      locator &&
-      typeof members !== 'function' &&
-      walked >= locator.countsAfter().rows &&
-      total * locator.countsAfter().rowsPerMember < rows - walked
-    )
-      counts = yield* countingByBlock(blocks, locator, members);
+    if (counts || !locator || typeof members === 'function') continue;
+    const after = locator.countsAfter();
+    const need = skip + wanted - out.length;
+    if (locator.picking && need <= walkStrategy.pickBelow) {
+      if (walked < walkStrategy.pickAfterRows) continue;
+      // a shallow page, picked in a pass over the set once the walk has crossed as many rows as that
+      // pass costs — a value read for each word holding members (few when they are near one another
+      // by position, e.g. a data source's newest rows), a comparison for each member — if the rest costs more
+      pickAfter ??= Math.max(
+        walkStrategy.pickAfterRows,
+        walkStrategy.rowsPerPickedWord * wordsHolding(members) + walkStrategy.rowsPerPickedMember * total,
+      );
+      if (walked < Math.min(after.rows, pickAfter) || pickAfter >= rows - walked) continue;
+      const first = yield* locator.picking(members, k + 1, descending, need);
+      for (let i = skip; i < first.length; i++) out.push(first[i]);
+      return Math.max(0, skip - first.length);
+    }
+    if (walked >= after.rows && total * after.rowsPerMember < rows - walked) counts = yield* countingByBlock(blocks, locator, members);
   }
   return skip;
 }
