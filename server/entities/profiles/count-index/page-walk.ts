@@ -92,10 +92,16 @@ export function* walking(
     const after = locator.countsAfter();
     const need = skip + wanted - out.length;
     if (locator.picking && need <= walkStrategy.pickBelow) {
-      if (walked < walkStrategy.pickAfterRows) continue;
       // a shallow page, picked in a pass over the set once the walk has crossed as many rows as that
       // pass costs — a value read for each word holding members (few when they are near one another
-      // by position, e.g. a data source's newest rows), a comparison for each member — if the rest costs more
+      // by position, e.g. a data source's newest rows), a comparison for each member — if the rest
+      // costs more; the words are counted (a pass of their own) only once the walk has passed the least
+      // the pass can cost, its members packed 32 to a word
+      const least = Math.max(
+        walkStrategy.pickAfterRows,
+        walkStrategy.rowsPerPickedWord * Math.ceil(total / 32) + walkStrategy.rowsPerPickedMember * total,
+      );
+      if (walked < Math.min(after.rows, least)) continue;
       pickAfter ??= Math.max(
         walkStrategy.pickAfterRows,
         walkStrategy.rowsPerPickedWord * wordsHolding(members) + walkStrategy.rowsPerPickedMember * total,
