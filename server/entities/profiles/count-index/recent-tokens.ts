@@ -1,36 +1,61 @@
 import { add, emptySet, resized, type Bitset } from './bitset';
 import { parts, type Parts } from './parts';
-import type { Steps } from './steps';
-import { lastStartAtOrBefore, tokensOf } from './token-bytes';
+import { runNow, type Steps } from './steps';
+import { GrowingVocabulary } from './recent-vocabulary';
+import { tokensOf } from './token-bytes';
+
+/** an entry of a row that changed again: skipped, and dropped when its token's rows move */
+const DEAD = 0xffffffff;
 
 /**
  * The documents of rows changed since a token base was made: which rows
  * changed (`stale`: their entries in the layers below no longer count) and
  * the tokens of their new documents, in a small vocabulary that only grows,
  * searched by a scan (it holds at most a few per cent of the rows).
+ *
+ * Everything is kept in typed arrays, not in maps and sets of numbers: at ten
+ * million rows a layer holds 200,000 changed rows before it is merged, three
+ * million (row, token) pairs, and as JavaScript objects they made the heap
+ * 250 MB larger, each full collection walking them for ~200 ms
+ * (docs/PERFORMANCE.md). Each token's rows lie side by side in `arena` (a
+ * lookup reads them in one run), in room that doubles as they come; each
+ * changed row notes its tokens and where its entry is in each, so that when
+ * it changes again those entries are marked dead. Dead entries are dropped
+ * when their token's rows move to more room.
  */
 export class RecentTokens {
   stale: Bitset;
-  private readonly ids = new Map<string, number>();
-  private rows: Set<number>[] = [];
-  private vocabulary = Buffer.alloc(4096);
-  private used = 1;
-  private readonly starts: number[] = [];
-  /** the tokens of each changed row */
-  private readonly tokensOfRow = new Map<number, number[]>();
+  /** whether a row changed here (`stale` only grows): a layer that did not is skipped by lookups */
+  private touched = false;
+  private vocabulary = new GrowingVocabulary();
+  /** token t's rows: arena[at[t], at[t] + filled[t]), in room for room[t] */
+  private arena = new Uint32Array(8192);
+  private arenaUsed = 0;
+  /** the room all tokens hold now (the rest of arenaUsed is room they left) */
+  private arenaHeld = 0;
+  private at = new Uint32Array(1024);
+  private filled = new Uint32Array(1024);
+  private room = new Uint32Array(1024);
+  /** each changed row's tokens, and its entry's index among each token's rows */
+  private noteTokens = new Uint32Array(4096);
+  private noteIndexes = new Uint32Array(4096);
+  private notes = 0;
+  private liveNotes = 0;
+  /** open addressing by row: row + 1 (0: free), with the row's notes [rowFirst, rowFirst + rowNotes) (-1: gone) */
+  private rowKeys = new Uint32Array(1024);
+  private rowFirst = new Uint32Array(1024);
+  private rowNotes = new Int32Array(1024);
+  private rowsHeld = 0;
+  private documents = 0;
 
   constructor(capacity: number) {
     this.stale = emptySet(capacity);
-    this.vocabulary[0] = 0x0a;
   }
 
   /** How many rows changed here (with a document now). */
   get changedRows(): number {
-    return this.tokensOfRow.size;
+    return this.documents;
   }
-
-  /** whether a row changed here (`stale` only grows): a layer that did not is skipped by lookups */
-  private touched = false;
 
   get empty(): boolean {
     return !this.touched;
@@ -44,53 +69,79 @@ export class RecentTokens {
   set(row: number, document: string | undefined): void {
     add(this.stale, row);
     this.touched = true;
-    for (const t of this.tokensOfRow.get(row) ?? []) this.rows[t].delete(row);
-    this.tokensOfRow.delete(row);
+    const slot = this.rowSlot(row);
+    if (this.rowKeys[slot] !== 0 && this.rowNotes[slot] >= 0) {
+      for (let k = this.rowFirst[slot]; k < this.rowFirst[slot] + this.rowNotes[slot]; k++)
+        this.arena[this.at[this.noteTokens[k]] + this.noteIndexes[k]] = DEAD;
+      this.liveNotes -= this.rowNotes[slot];
+      this.documents--;
+    }
+    if (this.rowKeys[slot] === 0) {
+      this.rowKeys[slot] = row + 1;
+      this.rowsHeld++;
+    }
+    this.rowNotes[slot] = -1;
     if (document === undefined) return;
-    const ids = [...new Set(tokensOf(document))].map((token) => this.id(token));
-    for (const t of ids) this.rows[t].add(row);
-    this.tokensOfRow.set(row, ids);
+    const tokens = [...new Set(tokensOf(document))];
+    if (this.notes + tokens.length > this.noteTokens.length) this.makeRoomForNotes(tokens.length);
+    this.rowFirst[slot] = this.notes;
+    for (const token of tokens) {
+      const t = this.vocabulary.id(Buffer.from(token));
+      if (t === this.at.length) this.growTokenArrays(2 * this.at.length);
+      this.noteTokens[this.notes] = t;
+      this.noteIndexes[this.notes++] = this.append(t, row);
+    }
+    this.rowNotes[slot] = tokens.length;
+    this.liveNotes += tokens.length;
+    this.documents++;
+    if (4 * this.rowsHeld > 3 * this.rowKeys.length) this.rehashRows(2 * this.rowKeys.length);
   }
 
   addRowsContaining(pattern: Buffer, found: Bitset): void {
-    const vocabulary = this.vocabulary.subarray(0, this.used);
-    for (let from = 0; ; ) {
-      const at = vocabulary.indexOf(pattern, from);
-      if (at === -1) break;
-      const t = lastStartAtOrBefore(this.starts, 0, this.starts.length, at);
-      for (const row of this.rows[t]) add(found, row);
-      from = t + 1 < this.starts.length ? this.starts[t + 1] : this.used;
-    }
+    this.vocabulary.eachHolding(pattern, (t) => {
+      for (let i = this.at[t]; i < this.at[t] + this.filled[t]; i++) if (this.arena[i] !== DEAD) add(found, this.arena[i]);
+    });
   }
 
   /** Each token with the rows that hold it now. */
-  *added(): Steps<Map<string, Set<number>>> {
-    const added = new Map<string, Set<number>>();
-    for (const [token, t] of this.ids) {
-      if (this.rows[t].size) added.set(token, this.rows[t]);
+  *added(): Steps<Map<string, Uint32Array>> {
+    const { rowStarts, rows } = yield* this.byToken();
+    const added = new Map<string, Uint32Array>();
+    for (let t = 0; t < this.vocabulary.size; t++) {
+      if (rowStarts[t + 1] > rowStarts[t]) added.set(this.vocabulary.token(t), rows.subarray(rowStarts[t], rowStarts[t + 1]));
       if ((t & 4095) === 4095) yield; // a few hundred thousand tokens at ten million rows
     }
     return added;
   }
 
   bytes(): number {
-    return this.stale.byteLength + this.vocabulary.byteLength + this.tokensOfRow.size * 64;
+    const arrays = [
+      this.stale,
+      this.arena,
+      this.at,
+      this.filled,
+      this.room,
+      this.noteTokens,
+      this.noteIndexes,
+      this.rowKeys,
+      this.rowFirst,
+      this.rowNotes,
+    ];
+    return arrays.reduce((sum, a) => sum + a.byteLength, this.vocabulary.byteLength());
   }
 
   toParts(): Parts {
-    const rowStarts = new Uint32Array(this.rows.length + 1);
-    for (let t = 0; t < this.rows.length; t++) rowStarts[t + 1] = rowStarts[t] + this.rows[t].size;
-    const rows = new Uint32Array(rowStarts[this.rows.length]);
-    for (let t = 0; t < this.rows.length; t++) rows.set([...this.rows[t]], rowStarts[t]);
+    const { rowStarts, rows } = runNow(this.byToken());
     // rows changed to an empty document hold no token but changed all the same
-    const changed = Uint32Array.from(this.tokensOfRow.keys());
+    const changed: number[] = [];
+    for (let slot = 0; slot < this.rowKeys.length; slot++)
+      if (this.rowKeys[slot] !== 0 && this.rowNotes[slot] >= 0) changed.push(this.rowKeys[slot] - 1);
     return parts({
       stale: this.stale,
-      vocabulary: this.vocabulary.subarray(0, this.used),
-      starts: Uint32Array.from(this.starts),
+      ...this.vocabulary.toArrays(),
       rowStarts,
       rows,
-      changed,
+      changed: Uint32Array.from(changed),
     });
   }
 
@@ -99,40 +150,163 @@ export class RecentTokens {
     const recent = new RecentTokens(0);
     recent.stale = stale.slice() as Bitset;
     recent.touched = recent.stale.some((word) => word !== 0);
-    recent.vocabulary = Buffer.alloc(Math.max(4096, 2 * vocabulary.length));
-    recent.vocabulary.set(vocabulary);
-    recent.used = vocabulary.length;
-    for (const row of changed) recent.tokensOfRow.set(row, []);
-    for (let t = 0; t < starts.length; t++) {
-      recent.starts.push(starts[t]);
-      const end = t + 1 < starts.length ? starts[t + 1] - 1 : vocabulary.length - 1;
-      recent.ids.set(recent.vocabulary.toString('utf8', starts[t], end), t);
-      const members = new Set<number>();
-      for (let k = rowStarts[t]; k < rowStarts[t + 1]; k++) {
-        members.add(rows[k]);
-        recent.tokensOfRow.get(rows[k])!.push(t);
-      }
-      recent.rows.push(members);
+    recent.vocabulary = GrowingVocabulary.fromArrays(vocabulary as Uint8Array, starts as Uint32Array);
+    recent.growTokenArrays(Math.max(1024, 2 * starts.length));
+    // each token's rows as they are; each changed row's notes side by side: counted first, then placed
+    recent.arena = new Uint32Array(Math.max(8192, 2 * rows.length));
+    recent.arena.set(rows);
+    recent.arenaUsed = recent.arenaHeld = rows.length;
+    recent.at.set(rowStarts.subarray(0, starts.length));
+    for (let t = 0; t < starts.length; t++) recent.filled[t] = recent.room[t] = rowStarts[t + 1] - rowStarts[t];
+    recent.rehashRows(slotsFor(changed.length));
+    for (const row of changed) {
+      const slot = recent.rowSlot(row);
+      recent.rowKeys[slot] = row + 1;
+      recent.rowNotes[slot] = 0;
+      recent.rowsHeld++;
+      recent.documents++;
     }
+    for (const row of rows) recent.rowNotes[recent.rowSlot(row)]++;
+    for (let slot = 0, next = 0; slot < recent.rowKeys.length; slot++) {
+      recent.rowFirst[slot] = next;
+      next += recent.rowNotes[slot];
+    }
+    recent.noteTokens = new Uint32Array(Math.max(4096, rows.length));
+    recent.noteIndexes = new Uint32Array(recent.noteTokens.length);
+    const placed = new Uint32Array(recent.rowKeys.length);
+    for (let t = 0; t < starts.length; t++) {
+      for (let k = rowStarts[t]; k < rowStarts[t + 1]; k++) {
+        const slot = recent.rowSlot(rows[k]);
+        const note = recent.rowFirst[slot] + placed[slot]++;
+        recent.noteTokens[note] = t;
+        recent.noteIndexes[note] = k - rowStarts[t];
+      }
+    }
+    recent.notes = recent.liveNotes = rows.length;
     return recent;
   }
 
-  private id(token: string): number {
-    let t = this.ids.get(token);
-    if (t !== undefined) return t;
-    const bytes = Buffer.from(token);
-    if (this.used + bytes.length + 1 > this.vocabulary.length) {
-      const grown = Buffer.alloc(2 * (this.used + bytes.length + 1));
-      this.vocabulary.copy(grown, 0, 0, this.used);
-      this.vocabulary = grown;
+  /** The live rows grouped by token: token t's rows are rows[rowStarts[t], rowStarts[t + 1]). */
+  private *byToken(): Steps<{ rowStarts: Uint32Array; rows: Uint32Array }> {
+    const rowStarts = new Uint32Array(this.vocabulary.size + 1);
+    const rows = new Uint32Array(this.liveNotes);
+    let n = 0;
+    for (let t = 0; t < this.vocabulary.size; t++) {
+      for (let i = this.at[t]; i < this.at[t] + this.filled[t]; i++) if (this.arena[i] !== DEAD) rows[n++] = this.arena[i];
+      rowStarts[t + 1] = n;
+      if ((t & 4095) === 4095) yield;
     }
-    t = this.starts.length;
-    this.starts.push(this.used);
-    bytes.copy(this.vocabulary, this.used);
-    this.used += bytes.length;
-    this.vocabulary[this.used++] = 0x0a;
-    this.ids.set(token, t);
-    this.rows.push(new Set());
-    return t;
+    return { rowStarts, rows };
   }
+
+  /** Puts `row` among token t's rows; answers its index there. */
+  private append(t: number, row: number): number {
+    if (this.filled[t] === this.room[t]) this.moveToMoreRoom(t);
+    this.arena[this.at[t] + this.filled[t]] = row;
+    return this.filled[t]++;
+  }
+
+  /** Token t's live rows moved to room for twice as many at the arena's end, its dead entries dropped. */
+  private moveToMoreRoom(t: number): void {
+    let live = 0;
+    for (let i = this.at[t]; i < this.at[t] + this.filled[t]; i++) if (this.arena[i] !== DEAD) live++;
+    const room = Math.max(2, 2 * live);
+    this.makeRoomInArena(room);
+    const from = this.at[t];
+    const to = this.arenaUsed;
+    let kept = 0;
+    for (let i = 0; i < this.filled[t]; i++) {
+      const row = this.arena[from + i];
+      if (row === DEAD) continue;
+      this.arena[to + kept] = row;
+      if (kept !== i) this.renote(row, t, kept);
+      kept++;
+    }
+    this.arenaUsed += room;
+    this.arenaHeld += room - this.room[t];
+    this.at[t] = to;
+    this.filled[t] = kept;
+    this.room[t] = room;
+  }
+
+  /** Room for `more` at the arena's end: the tokens' rows packed together when they hold at most half of it, else a larger arena. */
+  private makeRoomInArena(more: number): void {
+    if (this.arenaUsed + more <= this.arena.length) return;
+    const length =
+      2 * (this.arenaHeld + more) > this.arena.length ? Math.max(2 * this.arena.length, this.arenaHeld + more) : this.arena.length;
+    const arena = new Uint32Array(length);
+    let used = 0;
+    for (let t = 0; t < this.vocabulary.size; t++) {
+      arena.set(this.arena.subarray(this.at[t], this.at[t] + this.filled[t]), used);
+      this.at[t] = used;
+      used += this.room[t];
+    }
+    this.arena = arena;
+    this.arenaUsed = used;
+  }
+
+  /** The row's note for token t now says its entry is at `index`. */
+  private renote(row: number, t: number, index: number): void {
+    const slot = this.rowSlot(row);
+    for (let k = this.rowFirst[slot]; k < this.rowFirst[slot] + this.rowNotes[slot]; k++)
+      if (this.noteTokens[k] === t) this.noteIndexes[k] = index;
+  }
+
+  /** Room for `more` notes: those of rows changed again packed away when they are as many as the live ones, else larger arrays. */
+  private makeRoomForNotes(more: number): void {
+    const dead = this.notes - this.liveNotes;
+    const length = Math.max(dead > this.liveNotes + 4096 ? this.noteTokens.length : 2 * this.noteTokens.length, this.liveNotes + more);
+    const tokens = new Uint32Array(length);
+    const indexes = new Uint32Array(length);
+    let at = 0;
+    for (let slot = 0; slot < this.rowKeys.length; slot++) {
+      if (this.rowKeys[slot] === 0 || this.rowNotes[slot] <= 0) continue;
+      const first = this.rowFirst[slot];
+      tokens.set(this.noteTokens.subarray(first, first + this.rowNotes[slot]), at);
+      indexes.set(this.noteIndexes.subarray(first, first + this.rowNotes[slot]), at);
+      this.rowFirst[slot] = at;
+      at += this.rowNotes[slot];
+    }
+    this.noteTokens = tokens;
+    this.noteIndexes = indexes;
+    this.notes = at;
+  }
+
+  /** The row's slot: where it is, or the free slot it would take. */
+  private rowSlot(row: number): number {
+    const mask = this.rowKeys.length - 1;
+    let slot = Math.imul(row, 0x9e3779b1) >>> 0;
+    for (slot &= mask; this.rowKeys[slot] !== 0 && this.rowKeys[slot] !== row + 1; slot = (slot + 1) & mask);
+    return slot;
+  }
+
+  private rehashRows(length: number): void {
+    const { rowKeys, rowFirst, rowNotes } = this;
+    this.rowKeys = new Uint32Array(length);
+    this.rowFirst = new Uint32Array(length);
+    this.rowNotes = new Int32Array(length);
+    for (let old = 0; old < rowKeys.length; old++) {
+      if (rowKeys[old] === 0) continue;
+      const slot = this.rowSlot(rowKeys[old] - 1);
+      this.rowKeys[slot] = rowKeys[old];
+      this.rowFirst[slot] = rowFirst[old];
+      this.rowNotes[slot] = rowNotes[old];
+    }
+  }
+
+  private growTokenArrays(length: number): void {
+    const grown = (a: Uint32Array) => {
+      const b = new Uint32Array(length);
+      b.set(a);
+      return b;
+    };
+    this.at = grown(this.at);
+    this.filled = grown(this.filled);
+    this.room = grown(this.room);
+  }
+}
+
+/** A power of two with room for `n` keys at most half full. */
+function slotsFor(n: number): number {
+  return 2 ** Math.max(10, Math.ceil(Math.log2(2 * n + 1)));
 }
