@@ -3,7 +3,8 @@ import type { ProfileFilters } from '../filters';
 import { emptySet, has, type Bitset } from './bitset';
 import { SearchIndex, TokenIndex } from './tokens';
 import { GROWTH, IndexRows, isNumericSort, type IndexedProfile } from './index-rows';
-import { pageStrategy, SortOrders, type ValueRange } from './sort-orders';
+import { pageStrategy, SortOrders } from './sort-orders';
+import { rangeStrategy, ratingRangeOf, soleRatingRange } from './rating-ranges';
 import type { Members } from './page-walk';
 import { RememberedSets, rememberedBudget } from './remembered-sets';
 import { ReadWriteGate } from './read-write-gate';
@@ -12,6 +13,7 @@ import { inSlices, whole, type Sliced, type Slicer } from './slices';
 import { parts, type Parts } from './parts';
 
 export { NUMERIC_SORTS, type IndexedProfile, type NumericSort } from './index-rows';
+export { rangeStrategy } from './rating-ranges';
 
 /** A list's request as the index is asked it (`readable` null: staff; `terms` folded): what a restarted index warms. */
 export interface WarmKey {
@@ -20,43 +22,12 @@ export interface WarmKey {
   terms: string[];
 }
 
-/** The range `filters` ask of `field` when it is a rating (every matching row then has a rating within it). */
-function ratingRangeOf(filters: ProfileFilters, field: string): ValueRange | undefined {
-  if (!(RATING_FIELDS as readonly string[]).includes(field)) return undefined;
-  const rating = field as RatingField;
-  const gte = filters[`${rating}__gte`];
-  const lte = filters[`${rating}__lte`];
-  return gte === undefined && lte === undefined ? undefined : { gte: gte ?? -Infinity, lte: lte ?? Infinity };
-}
-
-/**
- * A staff's list of one rating range is one run of that rating's order: counted by two binary
- * searches, and paged by testing each row's rating on the walk, no set made (a set is 1.25 MB at
- * ten million rows, and filling it took 10–30 ms). Unless it holds fewer than this fraction of
- * the rows: a walk would then test many rows a member, and its set's walk counts by block.
- */
-export const rangeStrategy = { testFromFraction: 1 / 64 };
-
 /** One page of a list: sorted on `field`, `limit` rows after `offset`. */
 export interface PageAsked {
   field: string;
   descending: boolean;
   offset: number;
   limit: number;
-}
-
-/** The one rating range of a staff's list that asks nothing else, if it is one. */
-function soleRatingRange(
-  readable: number[] | null,
-  filters: ProfileFilters,
-  terms: string[],
-): { field: RatingField; gte: number; lte: number } | undefined {
-  if (readable !== null || terms.some(Boolean)) return undefined;
-  if (filters.data_sources?.length || filters.nationalities?.length || filters.gender?.length) return undefined;
-  const ranged = RATING_FIELDS.filter((field) => ratingRangeOf(filters, field));
-  if (ranged.length !== 1) return undefined;
-  const field = ranged[0];
-  return { field, ...ratingRangeOf(filters, field)! };
 }
 
 /**

@@ -76,6 +76,11 @@ export function* walking(
   let pickAfter: number | undefined;
   let rows = 0;
   for (const block of blocks) rows += block.length;
+  // the least a pick's pass over the set can cost, its members packed 32 to a word (below)
+  const leastPick = Math.max(
+    walkStrategy.pickAfterRows,
+    walkStrategy.rowsPerPickedWord * Math.ceil(total / 32) + walkStrategy.rowsPerPickedMember * total,
+  );
   for (let k = 0; k < blocks.length && out.length < wanted; k++) {
     if ((k & 15) === 15) yield;
     const block = blocks[descending ? blocks.length - 1 - k : k];
@@ -96,12 +101,8 @@ export function* walking(
       // pass costs — a value read for each word holding members (few when they are near one another
       // by position, e.g. a data source's newest rows), a comparison for each member — if the rest
       // costs more; the words are counted (a pass of their own) only once the walk has passed the least
-      // the pass can cost, its members packed 32 to a word
-      const least = Math.max(
-        walkStrategy.pickAfterRows,
-        walkStrategy.rowsPerPickedWord * Math.ceil(total / 32) + walkStrategy.rowsPerPickedMember * total,
-      );
-      if (walked < Math.min(after.rows, least)) continue;
+      // the pass can cost
+      if (walked < Math.min(after.rows, leastPick)) continue;
       pickAfter ??= Math.max(
         walkStrategy.pickAfterRows,
         walkStrategy.rowsPerPickedWord * wordsHolding(members) + walkStrategy.rowsPerPickedMember * total,
