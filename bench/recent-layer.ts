@@ -19,7 +19,9 @@ const { values } = parseArgs({
 });
 const gc = globalThis.gc;
 if (!gc) throw new Error('run with node --expose-gc');
-const { RecentTokens } = (await import(path.resolve(values.module))) as typeof import('../server/entities/profiles/count-index/recent-tokens');
+const { RecentTokens } = (await import(
+  path.resolve(values.module)
+)) as typeof import('../server/entities/profiles/count-index/recent-tokens');
 const ROWS = Number(values.rows);
 const CAPACITY = 10_000_000;
 
