@@ -16,8 +16,8 @@ const DEAD = 0xffffffff;
  * Everything is kept in typed arrays, not in maps and sets of numbers: at ten
  * million rows a layer holds 200,000 changed rows before it is merged, three
  * million (row, token) pairs, and as JavaScript objects they made the heap
- * 250 MB larger, each full collection walking them for ~200 ms
- * (docs/PERFORMANCE.md). Each token's rows lie side by side in `arena` (a
+ * 270 MB larger, each full collection walking them for 126–144 ms
+ * (bench/recent-layer.ts, docs/PERFORMANCE.md). Each token's rows lie side by side in `arena` (a
  * lookup reads them in one run), in room that doubles as they come; each
  * changed row notes its tokens and where its entry is in each, so that when
  * it changes again those entries are marked dead. Dead entries are dropped
