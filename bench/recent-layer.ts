@@ -2,13 +2,13 @@
 // million rows (issue 20): 200,000 changed rows (2 %), each a document of 15 tokens — 12 from a
 // skewed vocabulary of 50,000 words, 3 of its own (a name, an e-mail address, a number). Reports
 // the heap it holds (what a full collection walks), the time of a full collection with it, the
-// bytes it counts, the time to fill it, to list its tokens for a merge, and a lookup per term.
+// bytes it counts, the time to fill it (and its longest change), to list its tokens for a merge (and
+// its longest step), and a lookup per term.
 //   node --expose-gc --import tsx bench/recent-layer.ts [--rows 200000] [--module PATH]
 // `--module` reads another checkout's recent-tokens.ts (the same class name and methods).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { emptySet } from '../server/entities/profiles/count-index/bitset';
-import { runNow } from '../server/entities/profiles/count-index/steps';
 import { table } from './stats';
 
 const { values } = parseArgs({
@@ -38,9 +38,15 @@ const documents = Array.from({ length: ROWS }, (_, r) => {
 });
 
 const median = (ms: number[]) => ms.sort((a, b) => a - b)[Math.floor(ms.length / 2)];
-let layer: InstanceType<typeof RecentTokens> | undefined = new RecentTokens(CAPACITY);
+let layer: InstanceType<typeof RecentTokens> | undefined = new RecentTokens(CAPACITY, CAPACITY / 50); // as the index makes it: for the rows that start a merge
 let started = performance.now();
-for (let r = 0; r < ROWS; r++) layer.set((r * 37) % CAPACITY, documents[r]);
+// the longest single change: the layer grows its arrays as it fills, and a change waits for that
+let longestChange = 0;
+for (let r = 0; r < ROWS; r++) {
+  const at = performance.now();
+  layer.set((r * 37) % CAPACITY, documents[r]);
+  longestChange = Math.max(longestChange, performance.now() - at);
+}
 const fillMs = performance.now() - started;
 gc();
 gc();
@@ -52,7 +58,17 @@ for (let i = 0; i < 5; i++) {
   collections.push(performance.now() - started);
 }
 started = performance.now();
-const tokens = runNow(layer.added()).size;
+// run step by step, as a merge runs it in slices: the longest step is the longest the event loop waits
+let longestStep = 0;
+const steps = layer.added();
+let step: ReturnType<typeof steps.next>;
+do {
+  const at = performance.now();
+  step = steps.next();
+  longestStep = Math.max(longestStep, performance.now() - at);
+} while (!step.done);
+const added = step.value;
+const tokens = added instanceof Map ? added.size : added.starts.length - 1; // the old code (--module) answered a map
 const addedMs = performance.now() - started;
 const lookups: Record<string, string> = {};
 for (const term of ['w1', 'wa', 'w2a', 'name12', 'example', 'zzz']) {
@@ -80,7 +96,9 @@ console.log(
       'full collection ms (median of 5)': median(collections).toFixed(1),
       'bytes counted MB': (counted / 2 ** 20).toFixed(1),
       'fill ms': fillMs.toFixed(0),
+      'longest change ms': longestChange.toFixed(1),
       'tokens for a merge ms': addedMs.toFixed(0),
+      'its longest step ms': longestStep.toFixed(1),
       ...lookups,
     },
   ]),

@@ -7,7 +7,7 @@ import { emptySet, has } from '../../../server/entities/profiles/count-index/bit
 import { RecentTokens } from '../../../server/entities/profiles/count-index/recent-tokens';
 import { runNow } from '../../../server/entities/profiles/count-index/steps';
 import { documentHolds } from '../../../server/entities/profiles/count-index/term-test';
-import { tokensOf } from '../../../server/entities/profiles/count-index/token-bytes';
+import { NEWLINE, tokensOf } from '../../../server/entities/profiles/count-index/token-bytes';
 
 const ROWS = 1200;
 
@@ -43,10 +43,15 @@ function expectSame(recent: RecentTokens, model: Map<number, string | undefined>
   const expected = new Map<string, number[]>();
   for (const [row, document] of model)
     for (const token of new Set(tokensOf(document ?? ''))) expected.set(token, [...(expected.get(token) ?? []), row]);
-  const added = runNow(recent.added());
-  expect(new Map([...added].map(([token, rows]) => [token, [...rows].sort((a, b) => a - b)]))).toEqual(
-    new Map([...expected].map(([token, rows]) => [token, rows.sort((a, b) => a - b)])),
-  );
+  // the tokens for a merge: sorted by their bytes, each with its rows ascending
+  const { vocabulary, starts, rowStarts, rows } = runNow(recent.added());
+  const tokens = Array.from({ length: starts.length - 1 }, (_, i) => Buffer.from(vocabulary.subarray(starts[i], starts[i + 1] - 1)));
+  expect(vocabulary[0]).toBe(NEWLINE);
+  for (let i = 0; i < tokens.length; i++) expect(vocabulary[starts[i + 1] - 1]).toBe(NEWLINE);
+  expect(starts[tokens.length]).toBe(vocabulary.length);
+  for (let i = 1; i < tokens.length; i++) expect(Buffer.compare(tokens[i - 1], tokens[i])).toBe(-1);
+  const added = new Map(tokens.map((token, i) => [token.toString(), [...rows.subarray(rowStarts[i], rowStarts[i + 1])]]));
+  expect(added).toEqual(new Map([...expected].map(([token, rows]) => [token, rows.sort((a, b) => a - b)])));
 }
 
 describe('the layer of changed documents', () => {

@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { add, emptySet, type Bitset } from '../../../server/entities/profiles/count-index/bitset';
 import { SearchIndex, TokenIndex } from '../../../server/entities/profiles/count-index/tokens';
 import { runInSlices, slicing } from '../../../server/entities/profiles/count-index/steps';
-import { sortStrings } from '../../../server/entities/profiles/count-index/sorted-tokens';
+import { sortedAddedTokens } from '../../../server/entities/profiles/count-index/added-tokens';
+import { sortStrings, sortTokenIdsByBytes } from '../../../server/entities/profiles/count-index/sorted-tokens';
 import { runNow } from '../../../server/entities/profiles/count-index/steps';
 import { yieldToEventLoop } from '../../../server/util/slices';
 
@@ -48,6 +49,50 @@ describe('sorting tokens in slices', () => {
   it('sorts as Array.prototype.sort does, past the size sorted at once', () => {
     const strings = Array.from({ length: 40_000 }, (_, i) => `${'ab'[i % 2]}${(i * 7919) % 40_000}é${i}`);
     expect(runNow(sortStrings([...strings]))).toEqual([...strings].sort());
+  });
+
+  /** tokens laid out as a vocabulary is: "\n" + token0 + "\n" + …, with each token's start and the end */
+  const laidOut = (tokens: Buffer[]) => {
+    const vocabulary = Buffer.concat([Buffer.from('\n'), ...tokens.flatMap((t) => [t, Buffer.from('\n')])]);
+    const starts = new Uint32Array(tokens.length + 1);
+    for (let i = 0; i < tokens.length; i++) starts[i + 1] = starts[i] + tokens[i].length + 1;
+    return { vocabulary, starts: starts.map((s) => s + 1) };
+  };
+
+  it('sorts token ids by their bytes as Buffer.compare does, by radix past a thousand and by comparison below', () => {
+    const sorts = (tokens: Buffer[]) => {
+      const { vocabulary, starts } = laidOut(tokens);
+      const ids = runNow(sortTokenIdsByBytes(Uint32Array.from(tokens.keys()), vocabulary, starts));
+      expect(Buffer.concat([...ids].map((i) => tokens[i]))).toEqual(Buffer.concat([...tokens].sort(Buffer.compare)));
+      for (let i = 1; i < ids.length; i++) expect(Buffer.compare(tokens[ids[i - 1]], tokens[ids[i]])).toBe(-1);
+    };
+    fc.assert(
+      fc.property(fc.uniqueArray(token, { maxLength: 3000 }), (some) => sorts(some.map((t) => Buffer.from(t)))),
+      { numRuns: 30 },
+    );
+    sorts(Array.from({ length: 40_000 }, (_, i) => Buffer.from(`${'ab'[i % 2]}${(i * 7919) % 40_000}é${i % 3 ? i : ''}`)));
+  });
+
+  it('makes the tokens for a merge: sorted, their rows ascending (a broad token in slices), those without rows left out', () => {
+    const tokens = ['zeta', 'alpha', 'gone', 'broad', 'é', 'al'].map((t) => Buffer.from(t));
+    const { vocabulary, starts } = laidOut(tokens);
+    const broad = Array.from({ length: 100_000 }, (_, i) => (i * 7919) % 100_003);
+    const rowsOf = [[9, 3], [5], [], broad, [7, 1, 4], [2]];
+    const rowStarts = Uint32Array.from([0, ...rowsOf.map((_, i) => rowsOf.slice(0, i + 1).flat().length)]);
+    const added = runNow(sortedAddedTokens({ vocabulary, starts, rowStarts, rows: Uint32Array.from(rowsOf.flat()) }));
+    const read = Array.from({ length: added.starts.length - 1 }, (_, i) => [
+      Buffer.from(added.vocabulary.subarray(added.starts[i], added.starts[i + 1] - 1)).toString(),
+      [...added.rows.subarray(added.rowStarts[i], added.rowStarts[i + 1])],
+    ]);
+    const ascending = (rows: number[]) => [...rows].sort((a, b) => a - b);
+    expect(read).toEqual([
+      ['al', [2]],
+      ['alpha', [5]],
+      ['broad', ascending(broad)],
+      ['zeta', [3, 9]],
+      ['é', [1, 4, 7]],
+    ]);
+    expect(Buffer.from(added.vocabulary).toString()).toBe('\nal\nalpha\nbroad\nzeta\né\n');
   });
 });
 

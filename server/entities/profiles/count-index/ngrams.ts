@@ -1,6 +1,7 @@
 import { parts, type Parts } from './parts';
 import type { Steps } from './steps';
 import { readAscending, varintBytes, writeVarint } from './varints';
+import { grown } from './typed-arrays';
 
 /**
  * Which blocks of the (sorted) vocabulary may hold a term, without reading
@@ -223,12 +224,6 @@ function commonPrefix(bytes: Uint8Array, aFrom: number, aTo: number, bFrom: numb
   let i = 0;
   while (i < n && bytes[aFrom + i] === bytes[bFrom + i]) i++;
   return i;
-}
-
-function grown(array: Uint32Array, capacity: number): Uint32Array<ArrayBuffer> {
-  const bigger = new Uint32Array(capacity);
-  bigger.set(array);
-  return bigger;
 }
 
 /** n-gram key → dense id: open addressing, grown past half full (a few hundred thousand keys at most). */

@@ -1,4 +1,5 @@
 import { compareBytes, lastStartAtOrBefore, NEWLINE } from './token-bytes';
+import { grown } from './typed-arrays';
 
 /**
  * A vocabulary that only grows (a layer of changed documents, recent-tokens.ts):
@@ -10,32 +11,37 @@ export class GrowingVocabulary {
   private bytes: Buffer = Buffer.alloc(4096);
   private used = 1;
   private starts = new Uint32Array(1024);
+  /** each token's hash: a rehash reads these, not the bytes again (a million tokens at ten million rows) */
+  private hashes = new Uint32Array(1024);
   /** how many tokens */
   size = 0;
   /** open addressing by the token's bytes: token + 1 (0: free) */
   private slots = new Int32Array(2048);
 
-  constructor() {
+  /** `expected`: how many tokens it is likely to hold (its hash table made for them at once) */
+  constructor(expected = 0) {
     this.bytes[0] = NEWLINE;
+    if (2 * expected > this.slots.length) this.slots = new Int32Array(slotsFor(expected));
   }
 
   /** The token's id, added if it is new. */
   id(token: Buffer): number {
     const mask = this.slots.length - 1;
-    let slot = hashBytes(token, 0, token.length) & mask;
+    const hash = hashBytes(token, 0, token.length);
+    let slot = hash & mask;
     for (; this.slots[slot] !== 0; slot = (slot + 1) & mask) {
       const t = this.slots[slot] - 1;
-      if (compareBytes(token, this.bytes, this.starts[t], this.end(t)) === 0) return t;
+      if (this.hashes[t] === hash && compareBytes(token, this.bytes, this.starts[t], this.end(t)) === 0) return t;
     }
     if (this.used + token.length + 1 > this.bytes.length)
       this.bytes = grownBuffer(this.bytes, this.used, 2 * (this.used + token.length + 1));
     if (this.size === this.starts.length) {
-      const starts = new Uint32Array(2 * this.starts.length);
-      starts.set(this.starts);
-      this.starts = starts;
+      this.starts = grown(this.starts, 2 * this.size);
+      this.hashes = grown(this.hashes, 2 * this.size);
     }
     const t = this.size++;
     this.starts[t] = this.used;
+    this.hashes[t] = hash;
     this.used += token.copy(this.bytes, this.used);
     this.bytes[this.used++] = NEWLINE;
     this.slots[slot] = t + 1;
@@ -61,7 +67,7 @@ export class GrowingVocabulary {
   }
 
   byteLength(): number {
-    return this.bytes.byteLength + this.starts.byteLength + this.slots.byteLength;
+    return this.bytes.byteLength + this.starts.byteLength + this.hashes.byteLength + this.slots.byteLength;
   }
 
   toArrays(): { vocabulary: Buffer; starts: Uint32Array } {
@@ -75,7 +81,9 @@ export class GrowingVocabulary {
     grown.starts = new Uint32Array(Math.max(1024, 2 * starts.length));
     grown.starts.set(starts);
     grown.size = starts.length;
-    grown.rehash(2 ** Math.max(11, Math.ceil(Math.log2(2 * starts.length + 1))));
+    grown.hashes = new Uint32Array(grown.starts.length);
+    for (let t = 0; t < grown.size; t++) grown.hashes[t] = hashBytes(grown.bytes, starts[t], grown.end(t));
+    grown.rehash(slotsFor(starts.length));
     return grown;
   }
 
@@ -83,7 +91,7 @@ export class GrowingVocabulary {
     this.slots = new Int32Array(length);
     const mask = length - 1;
     for (let t = 0; t < this.size; t++) {
-      let slot = hashBytes(this.bytes, this.starts[t], this.end(t)) & mask;
+      let slot = this.hashes[t] & mask;
       while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
       this.slots[slot] = t + 1;
     }
@@ -106,4 +114,9 @@ function hashBytes(bytes: Uint8Array, from: number, to: number): number {
   let h = 0x811c9dc5;
   for (let i = from; i < to; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
   return h >>> 0;
+}
+
+/** A power of two with room for `n` tokens at most half full. */
+function slotsFor(n: number): number {
+  return 2 ** Math.max(11, Math.ceil(Math.log2(2 * n + 1)));
 }

@@ -38,7 +38,7 @@ export class SearchIndex {
     private base: TokenIndex,
     private capacity: number,
   ) {
-    this.recent = new RecentTokens(capacity);
+    this.recent = new RecentTokens(capacity, this.mergeThreshold());
     this.denseForBase();
   }
 
@@ -214,7 +214,7 @@ export class SearchIndex {
       if (!this.merging) {
         if (this.recent.empty) continue;
         this.merging = this.recent;
-        this.recent = new RecentTokens(this.capacity);
+        this.recent = new RecentTokens(this.capacity, this.mergeThreshold());
       }
       const merging = this.merging;
       const from = this.base;

@@ -94,3 +94,11 @@ function* radixSortingInSlices(keys: Uint32Array, along: Uint32Array[], moreKeys
   }
   return from;
 }
+
+/** `numbers` sorted ascending in slices (a plain sort when they are few); answers `numbers` itself. */
+export function* sortingNumbersInSlices(numbers: Uint32Array): Sliced<Uint32Array> {
+  if (numbers.length < SMALL) return numbers.sort();
+  const [sorted] = yield* radixSortingInSlices(numbers, []);
+  if (sorted !== numbers) numbers.set(sorted);
+  return numbers;
+}

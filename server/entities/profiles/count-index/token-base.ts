@@ -3,6 +3,7 @@ import { NgramIndex } from './ngrams';
 import { parts, type Parts } from './parts';
 import { sortStrings } from './sorted-tokens';
 import { findIn, NEWLINE, tokensOf } from './token-bytes';
+import type { AddedTokens } from './added-tokens';
 import { mergeTokens, type TokenFields } from './token-merge';
 import { runInSlices, runNow, type Steps } from './steps';
 import { ChunkedIds, shardOf, sizeRows, writeRows } from './token-rows';
@@ -307,13 +308,8 @@ export class TokenIndex {
     return new TokenIndex(fields, NgramIndex.fromParts(from.children.ngrams));
   }
 
-  /** A new index of the same tokens without the rows of `dropped`, plus `added` (token → rows). */
-  static merge(base: TokenIndex, dropped: Bitset, added: Map<string, Iterable<number>>): TokenIndex {
-    return runNow(TokenIndex.mergeSteps(base, dropped, added));
-  }
-
-  /** The same in steps (token-merge.ts), the n-gram index then made again for the new blocks. */
-  static *mergeSteps(base: TokenIndex, dropped: Bitset, added: Map<string, Iterable<number>>): Steps<TokenIndex> {
+  /** Steps that make a new index of the same tokens without the rows of `dropped`, plus `added` (token-merge.ts), the n-gram index then made again for the new blocks. */
+  static *mergeSteps(base: TokenIndex, dropped: Bitset, added: AddedTokens): Steps<TokenIndex> {
     return yield* TokenIndex.withNgrams(yield* mergeTokens(base.fields, dropped, added));
   }
 }

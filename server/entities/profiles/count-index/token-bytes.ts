@@ -20,9 +20,13 @@ export function lastStartAtOrBefore(starts: ArrayLike<number>, first: number, en
 
 /** `a` against bytes[from, to), as Buffer.compare orders them. */
 export function compareBytes(a: Uint8Array, bytes: Uint8Array, from: number, to: number): number {
-  const n = Math.min(a.length, to - from);
-  for (let i = 0; i < n; i++) if (a[i] !== bytes[from + i]) return a[i] - bytes[from + i];
-  return a.length - (to - from);
+  return compareRanges(a, 0, a.length, bytes, from, to);
+}
+
+/** a[aFrom, aTo) against b[bFrom, bTo), as Buffer.compare orders them. */
+export function compareRanges(a: Uint8Array, aFrom: number, aTo: number, b: Uint8Array, bFrom: number, bTo: number): number {
+  for (; aFrom < aTo && bFrom < bTo; aFrom++, bFrom++) if (a[aFrom] !== b[bFrom]) return a[aFrom] - b[bFrom];
+  return aTo - aFrom - (bTo - bFrom);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { has, type Bitset } from './bitset';
-import { sortStrings } from './sorted-tokens';
-import { compareBytes, NEWLINE } from './token-bytes';
+import type { AddedTokens } from './added-tokens';
+import { compareRanges, NEWLINE } from './token-bytes';
 import type { Steps } from './steps';
 import { readAscending, writeAscending, writeVarint } from './varints';
 
@@ -17,29 +17,19 @@ export interface TokenFields {
 
 /**
  * Steps that make the tokens and rows of a new base: those of `base` without
- * the rows of `dropped`, plus `added` (token → rows). One pass over the base
- * without an allocation per token (millions of them): each token's rows
- * decoded, filtered and merged with its added rows (ascending) into one new
- * array, runs of kept tokens' bytes copied as one, the added tokens (sorted)
- * put in their place as the walk passes it; tokens left without rows leave
- * the vocabulary.
+ * the rows of `dropped`, plus `added`. One pass over the base without an
+ * allocation per token (millions of them): each token's rows decoded,
+ * filtered and merged with its added rows (ascending) into one new array,
+ * runs of kept tokens' bytes copied as one, the added tokens (sorted) put in
+ * their place as the walk passes it; tokens left without rows leave the
+ * vocabulary.
  */
-export function* mergeTokens(base: TokenFields, dropped: Bitset, added: Map<string, Iterable<number>>): Steps<TokenFields> {
-  const entries: { bytes: Buffer; rows: Uint32Array }[] = [];
-  let addedPostings = 0;
-  let addedBytes = 0;
-  for (const token of yield* sortStrings([...added.keys()])) {
-    const rows = Uint32Array.from(added.get(token)!).sort();
-    if (rows.length === 0) continue;
-    const bytes = Buffer.from(token);
-    entries.push({ bytes, rows });
-    addedPostings += rows.length;
-    addedBytes += bytes.length + 1;
-    if ((entries.length & 1023) === 0) yield;
-  }
-  yield;
+export function* mergeTokens(base: TokenFields, dropped: Bitset, added: AddedTokens): Steps<TokenFields> {
+  const addedCount = added.starts.length - 1;
+  const addedPostings = added.rows.length;
+  const addedBytes = added.vocabulary.length - 1;
   const tokenCount = base.starts.length - 1;
-  const capacity = tokenCount + entries.length;
+  const capacity = tokenCount + addedCount;
   const starts = new Uint32Array(capacity + 1);
   const postingStarts = new Uint32Array(capacity + 1);
   // a row put between two others takes at most its own varint: 5 bytes
@@ -58,29 +48,40 @@ export function* mergeTokens(base: TokenFields, dropped: Bitset, added: Map<stri
     runFrom = runTo = -1;
   };
   let next = 0;
+  let work = 0; // bytes and rows handled since the last pause
   const putAdded = () => {
     flush();
-    const { bytes, rows } = entries[next++];
+    const from = added.starts[next];
+    const to = added.starts[next + 1];
     starts[tokens] = offset;
     postingStarts[tokens] = written;
     tokens++;
-    offset += bytes.copy(vocabulary, offset);
-    vocabulary[offset++] = NEWLINE;
-    written = writeAscending(postings, written, rows);
+    // plain loops, no view per token: most are a dozen bytes and a row
+    for (let b = from; b < to; b++) vocabulary[offset++] = added.vocabulary[b]; // the token and its newline
+    let previous = -1;
+    for (let r = added.rowStarts[next]; r < added.rowStarts[next + 1]; r++) {
+      written = writeVarint(postings, written, added.rows[r] - previous);
+      previous = added.rows[r];
+    }
+    work += to - from + added.rowStarts[next + 1] - added.rowStarts[next] + 16;
+    next++;
   };
   let kept = new Uint32Array(LONG + 1024);
   let merged = new Uint32Array(kept.length);
-  let work = 0;
   for (let t = 0; t < tokenCount; t++) {
     const from = base.starts[t];
     const to = base.starts[t + 1]; // the token's bytes and its newline
     let order = 1;
-    while (next < entries.length) {
-      order = compareBytes(entries[next].bytes, base.vocabulary, from, to - 1);
+    while (next < addedCount) {
+      order = compareRanges(added.vocabulary, added.starts[next], added.starts[next + 1] - 1, base.vocabulary, from, to - 1);
       if (order >= 0) break;
       putAdded();
     }
-    const more = next < entries.length && order === 0 ? entries[next++].rows : NONE;
+    let more: Uint32Array = NONE;
+    if (next < addedCount && order === 0) {
+      more = added.rows.subarray(added.rowStarts[next], added.rowStarts[next + 1]);
+      next++;
+    }
     const at = written;
     const bytes = base.postingStarts[t + 1] - base.postingStarts[t];
     if (bytes > LONG)
@@ -96,7 +97,7 @@ export function* mergeTokens(base: TokenFields, dropped: Bitset, added: Map<stri
       if (more.length) written = writeAscending(postings, written, merged, mergeAscending(kept, rows, more, merged));
       else written = writeAscending(postings, written, kept, rows);
     }
-    work += bytes + 16;
+    work += bytes + more.length + 16;
     if (work > 0x40000) {
       work = 0;
       yield;
@@ -112,9 +113,17 @@ export function* mergeTokens(base: TokenFields, dropped: Bitset, added: Map<stri
     }
     runTo = to;
     offset += to - from;
+    // a run can be most of the vocabulary (where nothing was added or dropped): copied a megabyte at a time
+    if (runTo - runFrom >= 1 << 20) flush();
   }
   flush();
-  while (next < entries.length) putAdded();
+  while (next < addedCount) {
+    putAdded();
+    if (work > 0x40000) {
+      work = 0;
+      yield;
+    }
+  }
   starts[tokens] = offset;
   postingStarts[tokens] = written;
   yield;
@@ -197,12 +206,12 @@ function mergeAscending(a: Uint32Array, aCount: number, b: Uint32Array, into: Ui
   return k;
 }
 
-/** bytes[0, length) in an array of its own, copied a few megabytes at a time (the spare room given back). */
+/** bytes[0, length) in an array of its own, copied a megabyte at a time (the spare room given back). */
 function* exactCopy(bytes: Uint8Array, length: number): Steps<Uint8Array> {
   if (bytes.length - length < 2 ** 20) return bytes.subarray(0, length);
   const exact = new Uint8Array(length);
-  for (let at = 0; at < length; at += 4 * 2 ** 20) {
-    exact.set(bytes.subarray(at, Math.min(length, at + 4 * 2 ** 20)), at);
+  for (let at = 0; at < length; at += 2 ** 20) {
+    exact.set(bytes.subarray(at, Math.min(length, at + 2 ** 20)), at);
     yield;
   }
   return exact;
