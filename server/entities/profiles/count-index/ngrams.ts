@@ -1,4 +1,5 @@
 import { parts, type Parts } from './parts';
+import { sortingNumbersInSlices } from './sort-in-slices';
 import type { Steps } from './steps';
 import { readAscending, varintBytes, writeVarint } from './varints';
 import { grown } from './typed-arrays';
@@ -41,8 +42,7 @@ export class NgramIndex {
       lists.pass(b, Math.min(b + 4, lists.blocks), undefined);
       yield;
     }
-    const { keys, offsets, bytes } = lists.place();
-    yield;
+    const { keys, offsets, bytes } = yield* lists.placing();
     for (let b = 0; b < lists.blocks; b += 4) {
       lists.pass(b, Math.min(b + 4, lists.blocks), bytes);
       yield;
@@ -177,16 +177,18 @@ class BlockLists {
     }
   }
 
-  /** The keys ascending, where each list starts, and the bytes for the second pass to write. */
-  place(): { keys: Uint32Array; offsets: Uint32Array; bytes: Uint8Array } {
-    const keys = this.keyOfId.slice(0, this.ids).sort();
+  /** Steps to the keys ascending, where each list starts, and the bytes for the second pass to write (a few hundred thousand keys). */
+  *placing(): Steps<{ keys: Uint32Array; offsets: Uint32Array; bytes: Uint8Array }> {
+    const keys = yield* sortingNumbersInSlices(this.keyOfId.slice(0, this.ids));
     const offsets = new Uint32Array(this.ids + 1);
     for (let i = 0; i < this.ids; i++) {
       const id = this.idOf.get(keys[i]);
       offsets[i + 1] = offsets[i] + this.size[id];
       this.size[id] = offsets[i];
       this.last[id] = 0;
+      if ((i & 0xffff) === 0xffff) yield;
     }
+    yield;
     return { keys, offsets, bytes: new Uint8Array(offsets[this.ids]) };
   }
 

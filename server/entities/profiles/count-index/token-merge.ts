@@ -76,6 +76,11 @@ export function* mergeTokens(base: TokenFields, dropped: Bitset, added: AddedTok
       order = compareRanges(added.vocabulary, added.starts[next], added.starts[next + 1] - 1, base.vocabulary, from, to - 1);
       if (order >= 0) break;
       putAdded();
+      // hundreds of thousands of new tokens can come between two of the base (e-mail addresses of a new domain)
+      if (work > 0x40000) {
+        work = 0;
+        yield;
+      }
     }
     let more: Uint32Array = NONE;
     if (next < addedCount && order === 0) {
