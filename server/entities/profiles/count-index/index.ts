@@ -412,12 +412,18 @@ export class ProfileIndex {
    * into one array each). Not to be changed while written: no `apply` meanwhile.
    */
   toParts(): Parts {
+    return whole(this.partsSteps());
+  }
+
+  /** `toParts` in steps: the orders' rows and the changed documents are copied (~400 ms at ten million rows). */
+  *partsSteps(): Sliced<Parts> {
     // the rows' parts at the top (as the file has always had its `ids` there)
     const rows = this.columns.toParts();
+    const { version } = this;
     return parts(
       rows.arrays,
-      { version: this.version, ...rows.values },
-      { ...rows.children, orders: this.orders.toParts(), search: this.search.toParts() },
+      { version, ...rows.values },
+      { ...rows.children, orders: yield* this.orders.partsSteps(), search: yield* this.search.partsSteps() },
     );
   }
 

@@ -186,7 +186,7 @@ class BlockLists {
       offsets[i + 1] = offsets[i] + this.size[id];
       this.size[id] = offsets[i];
       this.last[id] = 0;
-      if ((i & 0xffff) === 0xffff) yield;
+      if ((i & 0x1fff) === 0x1fff) yield; // a random read of the key table each
     }
     yield;
     return { keys, offsets, bytes: new Uint8Array(offsets[this.ids]) };

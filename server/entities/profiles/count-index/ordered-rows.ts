@@ -265,16 +265,28 @@ export class OrderedRows {
 
   /** For a snapshot: the blocks' rows one after the other, with their lengths and store ids (a copy: the blocks live apart). */
   toParts(): Parts {
+    return whole(this.partsSteps());
+  }
+
+  /** `toParts` in steps: ten million rows take ~50 ms to copy, a million at a time. */
+  *partsSteps(): Sliced<Parts> {
     const rows = new Uint32Array(this.size);
     const lengths = new Uint16Array(this.blocks.length);
     const ids = new Int32Array(this.blocks.length);
     let at = 0;
-    this.blocks.forEach((block, b) => {
+    let copied = 0;
+    for (let b = 0; b < this.blocks.length; b++) {
+      const block = this.blocks[b];
       rows.set(block.rows.subarray(0, block.length), at);
       at += block.length;
       lengths[b] = block.length;
       ids[b] = block.id;
-    });
+      copied += block.length;
+      if (copied >= 1 << 20) {
+        copied = 0;
+        yield;
+      }
+    }
     return parts({ rows, lengths, ids }, { size: this.size });
   }
 

@@ -143,17 +143,24 @@ export class RecentTokens {
   }
 
   toParts(): Parts {
-    const { rowStarts, rows } = runNow(this.byToken());
+    return runNow(this.partsSteps());
+  }
+
+  /** `toParts` in steps (50 ms at once for a full layer at ten million rows). */
+  *partsSteps(): Steps<Parts> {
+    const { rowStarts, rows } = yield* this.byToken();
     // rows changed to an empty document hold no token but changed all the same
-    const changed: number[] = [];
-    for (let slot = 0; slot < this.rowKeys.length; slot++)
-      if (this.rowKeys[slot] !== 0 && this.rowNotes[slot] >= 0) changed.push(this.rowKeys[slot] - 1);
+    const changed = new Uint32Array(this.documents);
+    for (let slot = 0, n = 0; slot < this.rowKeys.length; slot++) {
+      if (this.rowKeys[slot] !== 0 && this.rowNotes[slot] >= 0) changed[n++] = this.rowKeys[slot] - 1;
+      if ((slot & 0xffff) === 0xffff) yield;
+    }
     return parts({
       stale: this.stale,
       ...this.vocabulary.toArrays(),
       rowStarts,
       rows,
-      changed: Uint32Array.from(changed),
+      changed,
     });
   }
 

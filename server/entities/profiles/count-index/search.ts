@@ -1,7 +1,7 @@
 import { emptySet, intersectInto, subtractInto, wordsFor, type Bitset } from './bitset';
 import { parts, type Parts } from './parts';
 import { RecentTokens } from './recent-tokens';
-import { runInBackground, runInSlices, type Steps } from './steps';
+import { runInBackground, runInSlices, runNow, type Steps } from './steps';
 import { releaseSet, takeSet } from './set-pool';
 import { denseTokens, TokenIndex } from './token-base';
 
@@ -189,9 +189,19 @@ export class SearchIndex {
 
   /** The base and the changes since: a layer being merged stays a layer of its own. */
   toParts(): Parts {
-    const layers: Record<string, Parts> = { base: this.base.toParts(), recent: this.recent.toParts() };
-    if (this.merging) layers.merging = this.merging.toParts();
-    return parts({}, { capacity: this.capacity }, layers);
+    return runNow(this.partsSteps());
+  }
+
+  /**
+   * `toParts` in steps. The layers are taken at once: a merge that ends
+   * between the steps makes a new base and leaves these as they were, so the
+   * parts stay of one moment.
+   */
+  *partsSteps(): Steps<Parts> {
+    const { base, recent, merging, capacity } = this;
+    const layers: Record<string, Parts> = { base: base.toParts(), recent: yield* recent.partsSteps() };
+    if (merging) layers.merging = yield* merging.partsSteps();
+    return parts({}, { capacity }, layers);
   }
 
   static fromParts(from: Parts): SearchIndex {

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { ProfileIndex } from './index';
 import { inSlices } from './slices';
+import { runInBackground } from './steps';
 import { commitAt, databaseIdentity, journalGap } from './snapshot-identity';
 import { readSnapshotHeader, readSnapshotParts, SnapshotRefused, writeSnapshotFile } from './snapshot-file';
 
@@ -76,7 +77,8 @@ export async function saveSnapshot(
   const file = snapshotFile(options, identity);
   const commit = await commitAt(db, index.version).catch(() => undefined);
   const meta = { identity, code: indexCode(), version: index.version, rows: index.rows, commit };
-  const bytes = await writeSnapshotFile(file, meta, index.toParts(), pause);
+  // in the background's short slices: the orders' rows are copied (~400 ms at ten million rows at once)
+  const bytes = await writeSnapshotFile(file, meta, await runInBackground(index.partsSteps()), pause);
   return { bytes, ms: Date.now() - started };
 }
 

@@ -2,7 +2,7 @@ import type { Bitset } from './bitset';
 import type { Members } from './page-walk';
 import { BlockStore, OrderedRows } from './ordered-rows';
 import type { NumberColumn } from './number-column';
-import type { Sliced } from './slices';
+import { whole, type Sliced } from './slices';
 import { sortingByNumberInSlices } from './sort-in-slices';
 import { selectingFirst } from './page-select';
 import { parts, type Parts } from './parts';
@@ -333,9 +333,14 @@ export class SortOrders {
 
   /** For a snapshot: each field's sequences (and its store), in the fields' order. */
   toParts(): Parts {
+    return whole(this.partsSteps());
+  }
+
+  /** `toParts` in steps (each order's rows are copied: see OrderedRows). */
+  *partsSteps(): Sliced<Parts> {
     const fields: Record<string, Parts> = {};
     for (const [field, order] of this.orders) {
-      const children: Record<string, Parts> = { valued: order.valued.toParts(), missing: order.missing.toParts() };
+      const children: Record<string, Parts> = { valued: yield* order.valued.partsSteps(), missing: yield* order.missing.partsSteps() };
       if (order.store) children.store = order.store.toParts();
       fields[field] = parts({}, { nullsLast: order.nullsLast }, children);
     }

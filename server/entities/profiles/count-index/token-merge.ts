@@ -160,7 +160,7 @@ function* mergeLongRows(
 ): Steps<number> {
   const state = { p: from, value: -1, previous: -1, j: 0, at };
   while (state.p < to) {
-    mergePiece(postings, Math.min(to, state.p + 0x10000), dropped, more, into, state);
+    mergePiece(postings, Math.min(to, state.p + 0x4000), dropped, more, into, state); // short: its first calls run before the JIT optimizes it
     yield;
   }
   for (; state.j < more.length; state.j++) {
