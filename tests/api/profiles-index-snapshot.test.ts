@@ -116,7 +116,7 @@ describe('the profile index restarts from its snapshot', () => {
     await disableProfileCountIndex(db);
   });
 
-  it('while a snapshot is written the index does not move: a request that needs a newer version gets no answer from it (SQL answers)', async () => {
+  it('while a snapshot takes the index and writes its arrays changed in place, the index does not move: a request that needs a newer version gets no answer from it (SQL answers)', async () => {
     await start();
     await changeProfiles(6);
     expect(await profileCountIndexSettled(db)).toBe(true); // moved past the snapshot on disk

@@ -97,6 +97,73 @@ describe('profile index snapshot', () => {
     PROPERTY_TEST_TIMEOUT_MS,
   );
 
+  it(
+    'a write lets the index move once its arrays changed in place are written: the file holds the index as it was, and follows later changes',
+    async () => {
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 0, max: 40 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => rowArbitrary(i + 1)))),
+          batches,
+          batches,
+          batches,
+          async (initial, before, during, after) => {
+            const model = new Map(initial.map((row) => [row.id, row]));
+            let version = 1;
+            const index = await freshIndex([...model.values()], version);
+            for (const batch of before) applyBatch(model, batch, ++version, [index]);
+            const written = new Map(model); // the index as the snapshot takes it
+            const takenAt = index.version;
+            const file = path.join(folder, `moving-${run++}.snapshot`);
+            let movedAt: number | undefined;
+            await writeSnapshotFile(file, meta(index.version, index.rows), index.toParts(), undefined, () => {
+              // the original moves on while the rest of its file is written
+              movedAt = index.version;
+              for (const batch of during) applyBatch(model, batch, ++version, [index]);
+            });
+            expect(movedAt).toBe(takenAt); // let go once, before the rest was written
+            const copy = ProfileIndex.fromParts(await readSnapshotParts(file, await readSnapshotHeader(file)));
+            expect(copy.version).toBe(takenAt);
+            expectSameAnswers(copy, written);
+            for (const batch of after) applyBatch(written, batch, ++version, [copy]);
+            expectSameAnswers(copy, written);
+          },
+        ),
+        { seed: 20261128, numRuns: 60 },
+      );
+    },
+    PROPERTY_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'a bigger index moved while its file is written: rows changed and deleted, then added past the capacity',
+    async () => {
+      const rowsOf = (ids: number[], seed: number) =>
+        fc.sample(fc.tuple(...ids.map((id) => rowArbitrary(id))), { seed, numRuns: 1 })[0] as ModelRow[];
+      const ids = Array.from({ length: 3000 }, (_, i) => i + 1);
+      const model = new Map(rowsOf(ids, 4).map((row) => [row.id, row]));
+      let version = 1;
+      const index = await freshIndex([...model.values()], version);
+      const written = new Map(model);
+      const file = path.join(folder, 'bigger-moving.snapshot');
+      await writeSnapshotFile(file, meta(index.version, index.rows), index.toParts(), undefined, () => {
+        // changed and deleted first, in the arrays being written; then added: every array grows (a new one)
+        const changed = rowsOf(ids.slice(0, 2000), 6).map((row, i): [number, ModelRow | null] => [row.id, i % 3 === 0 ? null : row]);
+        applyBatch(model, changed, ++version, [index]);
+        const added = rowsOf(ids.map((id) => id + 3000).slice(0, 1500), 5).map((row): [number, ModelRow | null] => [row.id, row]);
+        applyBatch(model, added, ++version, [index]);
+      });
+      expectSameAnswers(index, model);
+      const copy = ProfileIndex.fromParts(await readSnapshotParts(file, await readSnapshotHeader(file)));
+      expect(copy.version).toBe(1);
+      expectSameAnswers(copy, written);
+      const later = rowsOf(ids.slice(1000, 2500), 7).map((row, i): [number, ModelRow | null] => [row.id, i % 4 === 0 ? null : row]);
+      applyBatch(written, later, 2, [copy]);
+      expectSameAnswers(copy, written);
+    },
+    PROPERTY_TEST_TIMEOUT_MS,
+  );
+
   it('a snapshot is due once the index moved by so many commits, or moved at all and the last one is old enough; never for a reader', () => {
     const keeper = new SnapshotKeeper({} as never, { dir: folder, write: true, everyCommits: 100, everyMs: 60_000 }, () => undefined);
     const at = (version: number) => ({ version }) as ProfileIndex;

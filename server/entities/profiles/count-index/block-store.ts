@@ -1,4 +1,4 @@
-import { parts, type Parts } from './parts';
+import { inPlaceParts, parts, type Parts } from './parts';
 
 /** A run of a sequence's rows (ordered-rows.ts). */
 export interface Block {
@@ -65,9 +65,9 @@ export class BlockStore {
     return this.blockOf.byteLength;
   }
 
-  /** For a snapshot: which block holds each position (the blocks come with their sequences). */
+  /** For a snapshot: which block holds each position (the blocks come with their sequences; changed in place). */
   toParts(): Parts {
-    return parts({ blockOf: this.blockOf });
+    return inPlaceParts(parts({ blockOf: this.blockOf }));
   }
 
   /** A store whose blocks are then given back by `OrderedRows.fromParts` (`adopt`), then `settle`. */

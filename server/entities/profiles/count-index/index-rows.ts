@@ -6,7 +6,7 @@ import { RatingRanges } from './rating-ranges';
 import { PositionById } from './positions';
 import { MemberSets } from './set-builder';
 import { copiedInSlices, whole, type Sliced } from './slices';
-import { parts, type Parts } from './parts';
+import { inPlaceParts, parts, type Parts } from './parts';
 
 /** Sort fields compared here, exactly: numbers (ratings) and timestamps in microseconds. */
 export const NUMERIC_SORTS = [...RATING_FIELDS, 'created_at', 'updated_at'] as const;
@@ -120,19 +120,21 @@ export class IndexRows {
     };
   }
 
-  /** For a snapshot: every array as it is. */
+  /** For a snapshot: every array as it is (all changed in place). */
   toParts(): Parts {
     const fieldParts = <T extends { toParts(): Parts }>(of: Record<string, T>) =>
       parts({}, {}, Object.fromEntries(Object.entries(of).map(([field, part]) => [field, part.toParts()])));
-    return parts(
-      { ids: this.ids, live: this.live },
-      { capacity: this.capacity, used: this.used },
-      {
-        positions: this.positions.toParts(),
-        ...this.members.toParts(),
-        numbers: fieldParts(this.numbers),
-        ratings: fieldParts(this.ratings),
-      },
+    return inPlaceParts(
+      parts(
+        { ids: this.ids, live: this.live },
+        { capacity: this.capacity, used: this.used },
+        {
+          positions: this.positions.toParts(),
+          ...this.members.toParts(),
+          numbers: fieldParts(this.numbers),
+          ratings: fieldParts(this.ratings),
+        },
+      ),
     );
   }
 

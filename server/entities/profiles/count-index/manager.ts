@@ -212,7 +212,7 @@ async function currentIndex(state: State, head: number): Promise<ProfileIndex | 
       return undefined;
     }
     if (index.version >= head) return index;
-    if (state.snapshots?.writing) return undefined; // it must not move while written: SQL answers meanwhile
+    if (state.snapshots?.holding) return undefined; // it must not move while its own arrays are written: SQL answers meanwhile
     state.catchingUp ??= catchUp(state, index).finally(() => (state.catchingUp = undefined));
     await state.catchingUp;
   }
@@ -333,16 +333,23 @@ function startWarming(state: State): void {
     });
 }
 
-/** Writes the index's snapshot (this process being the writer) once no catch-up is under way. */
+/**
+ * Writes the index's snapshot (this process being the writer) once no catch-up is under way. A write
+ * under way may have started before the index's last moves: it is waited for, then this one is made.
+ */
 async function saveSnapshot(state: State, why: string): Promise<void> {
   const keeper = state.snapshots;
-  while (state.catchingUp) await state.catchingUp;
-  // from here to the keeper's first await nothing else runs: no catch-up starts in between
-  if (keeper && state.index) await keeper.write(state.index, why);
+  for (;;) {
+    while (state.catchingUp) await state.catchingUp;
+    if (!keeper || !state.index) return;
+    // from here to the keeper's first await nothing else runs: no catch-up starts in between
+    if (!keeper.writing) return keeper.write(state.index, why);
+    await keeper.writing;
+  }
 }
 
 async function saveSnapshotIfDue(state: State): Promise<void> {
-  if (state.index && !state.building && state.snapshots?.due(state.index)) await saveSnapshot(state, 'moved');
+  if (state.index && !state.building && !state.snapshots?.writing && state.snapshots?.due(state.index)) await saveSnapshot(state, 'moved');
 }
 
 /**

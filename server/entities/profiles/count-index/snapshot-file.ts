@@ -63,10 +63,20 @@ const noPause: Pause = async () => {};
 const bytesOf = (array: TypedArray) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
 const aligned = (offset: number) => Math.ceil(offset / ALIGN) * ALIGN;
 
-/** Writes `root` as the snapshot `file` (atomically); answers its size in bytes. */
-export async function writeSnapshotFile(file: string, meta: SnapshotMeta, root: Parts, pause: Pause = noPause): Promise<number> {
+/**
+ * Writes `root` as the snapshot `file` (atomically); answers its size in bytes. The arrays changed in
+ * place (`Parts.inPlace`) are written first; `released` is called once they are, and from then on
+ * the index may move while the rest (arrays no change touches, copies) is written and synced.
+ */
+export async function writeSnapshotFile(
+  file: string,
+  meta: SnapshotMeta,
+  root: Parts,
+  pause: Pause = noPause,
+  released: () => void = () => {},
+): Promise<number> {
   // the layout first: every array's place (its checksum comes as it is written)
-  const arrays: [ArrayEntry, TypedArray][] = [];
+  const arrays: [ArrayEntry, TypedArray, boolean][] = [];
   let end = 0;
   const layout = (from: Parts): TreeEntry => {
     const entry: TreeEntry = { arrays: {}, values: from.values, children: {} };
@@ -74,7 +84,7 @@ export async function writeSnapshotFile(file: string, meta: SnapshotMeta, root: 
       const type = (Buffer.isBuffer(array) ? 'Uint8Array' : array.constructor.name) as ArrayType;
       if (!(type in ARRAY_TYPES)) throw new Error(`a snapshot holds typed arrays, not ${type} (${name})`);
       entry.arrays[name] = { type, offset: end, length: array.length, sha256: '0'.repeat(64) };
-      arrays.push([entry.arrays[name], array]);
+      arrays.push([entry.arrays[name], array, from.inPlace === true]);
       end = aligned(end + array.byteLength);
     }
     for (const [name, child] of Object.entries(from.children)) entry.children[name] = layout(child);
@@ -93,7 +103,12 @@ export async function writeSnapshotFile(file: string, meta: SnapshotMeta, root: 
   const temporary = `${file}.${process.pid}.tmp`;
   const handle = await fs.promises.open(temporary, 'w', 0o600);
   try {
-    for (const [entry, array] of arrays) {
+    // the arrays changed in place, then the others (each keeps its place in the file)
+    const inPlaceFirst = [...arrays.filter(([, , inPlace]) => inPlace), ...arrays.filter(([, , inPlace]) => !inPlace)];
+    const inPlaceCount = arrays.filter(([, , inPlace]) => inPlace).length;
+    for (let i = 0; i < inPlaceFirst.length; i++) {
+      if (i === inPlaceCount) released();
+      const [entry, array] = inPlaceFirst[i];
       const bytes = bytesOf(array);
       const hash = createHash('sha256');
       for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
@@ -104,6 +119,7 @@ export async function writeSnapshotFile(file: string, meta: SnapshotMeta, root: 
       }
       entry.sha256 = hash.digest('hex');
     }
+    if (inPlaceCount === inPlaceFirst.length) released();
     const json = Buffer.from(JSON.stringify(header).padEnd(headerLength, ' '));
     if (json.length !== headerLength) throw new Error('the snapshot header outgrew its room');
     const prelude = Buffer.alloc(PRELUDE_BYTES);

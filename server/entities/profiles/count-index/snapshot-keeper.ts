@@ -28,17 +28,22 @@ export interface SnapshotStats {
   bytes: number;
   /** the journal version of the last snapshot written or loaded */
   version: number;
+  /** how long the last write held the index still (its arrays changed in place written) */
+  lastHoldMs: number;
 }
 
 /**
  * One database's snapshot for the index manager (manager.ts): loading it at start, and writing
- * it when due — one write at a time, while the manager holds its catch-ups (`writing`): the
- * arrays are written as they are, so the index must not change until the write ends.
+ * it when due — one write at a time. The arrays are written as they are, so the index must not
+ * change until those it changes in place are written (`holding`: the manager holds its catch-ups
+ * meanwhile, ~1–2 s at ten million rows); the rest of the write (seconds) lets it move.
  */
 export class SnapshotKeeper {
-  readonly stats: SnapshotStats = { loads: 0, lastLoadMs: 0, writes: 0, lastWriteMs: 0, bytes: 0, version: -1 };
-  /** a write under way: catch-ups wait for it (SQL answers meanwhile when the index is behind) */
+  readonly stats: SnapshotStats = { loads: 0, lastLoadMs: 0, writes: 0, lastWriteMs: 0, bytes: 0, version: -1, lastHoldMs: 0 };
+  /** a write under way, from its start to the file's rename */
   writing?: Promise<void>;
+  /** the part of it that holds the index still: catch-ups wait for it (SQL answers meanwhile when the index is behind) */
+  holding?: Promise<void>;
   private writtenAt = 0;
   private identity?: Record<string, string>;
 
@@ -76,28 +81,43 @@ export class SnapshotKeeper {
   /**
    * Writes the index's snapshot unless it is the one on disk (or this process does not write);
    * the write under way when one is. Call only while no catch-up is under way: from the first
-   * line on, `writing` holds the next ones.
+   * line on, `holding` holds the next ones until the arrays changed in place are written.
    */
   write(index: ProfileIndex, why: string): Promise<void> {
     if (this.writing) return this.writing;
     if (!this.options.write || index.version === this.stats.version) return Promise.resolve();
-    this.writing = this.writeNow(index, why).finally(() => {
+    const started = Date.now();
+    let release = () => {};
+    const holding = new Promise<void>((resolve) => {
+      release = () => {
+        if (this.holding !== holding) return;
+        this.holding = undefined;
+        this.stats.lastHoldMs = Date.now() - started;
+        resolve();
+      };
+    });
+    this.holding = holding;
+    this.writing = this.writeNow(index, why, release).finally(() => {
+      release(); // a write that failed before it let the index go
       this.writing = undefined;
     });
     return this.writing;
   }
 
-  private async writeNow(index: ProfileIndex, why: string): Promise<void> {
+  private async writeNow(index: ProfileIndex, why: string, released: () => void): Promise<void> {
     try {
       this.identity = await identityOf(this.db, this.options).catch((error) => {
         if (this.identity) return this.identity; // the database is closing: the one read before
         throw error;
       });
       this.removeAbandoned(snapshotFile(this.options, this.identity));
-      const { bytes, ms } = await saveSnapshot(this.db, this.options, index, this.identity);
+      const { bytes, ms } = await saveSnapshot(this.db, this.options, index, this.identity, released);
       Object.assign(this.stats, { writes: this.stats.writes + 1, lastWriteMs: ms, bytes, version: index.version });
       this.writtenAt = Date.now();
-      this.log()?.info({ why, version: index.version, ms, mb: Math.round(bytes / 2 ** 20) }, 'profile index: snapshot written');
+      this.log()?.info(
+        { why, version: index.version, ms, heldMs: this.stats.lastHoldMs, mb: Math.round(bytes / 2 ** 20) },
+        'profile index: snapshot written',
+      );
       await this.writeWarmKeys(index); // beside it
     } catch (error) {
       this.writtenAt = Date.now(); // not again at once: at the next due time

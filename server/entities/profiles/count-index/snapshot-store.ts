@@ -66,19 +66,23 @@ export async function loadSnapshot(
   }
 }
 
-/** Writes the index's snapshot; it must not change meanwhile (the manager holds its catch-ups). */
+/**
+ * Writes the index's snapshot. The index must not change until `released` is called (the manager
+ * holds its catch-ups): then its arrays changed in place are written, and it may move on.
+ */
 export async function saveSnapshot(
   db: Kysely<Database>,
   options: SnapshotOptions,
   index: ProfileIndex,
   identity: Record<string, string>,
+  released: () => void = () => {},
 ): Promise<{ bytes: number; ms: number }> {
   const started = Date.now();
   const file = snapshotFile(options, identity);
   const commit = await commitAt(db, index.version).catch(() => undefined);
   const meta = { identity, code: indexCode(), version: index.version, rows: index.rows, commit };
   // in the background's short slices: the orders' rows are copied (~400 ms at ten million rows at once)
-  const bytes = await writeSnapshotFile(file, meta, await runInBackground(index.partsSteps()), pause);
+  const bytes = await writeSnapshotFile(file, meta, await runInBackground(index.partsSteps()), pause, released);
   return { bytes, ms: Date.now() - started };
 }
 
