@@ -141,6 +141,10 @@ export async function benchProfiles(target: { databaseUrl?: string; dataDir?: st
         `  index: ${indexed && stats ? `${how}, settled ${Math.round(performance.now() - indexStarted)} ms after the server listened (a build's first snapshot write included); holds ${mb(stats.bytes)} (counted); heap + array buffers grew by ${mb(heapAfter.heapUsed + heapAfter.arrayBuffers - heapBefore.heapUsed - heapBefore.arrayBuffers)}` : 'none (below its threshold)'}`,
       );
       if (stats?.snapshot?.refused) console.log(`  snapshot not used: ${stats.snapshot.refused}`);
+      if (stats?.snapshot?.writes)
+        console.log(
+          `  snapshot written in ${stats.snapshot.lastWriteMs} ms (${mb(stats.snapshot.bytes)}); the index held still for the first ${stats.snapshot.lastHoldMs} ms`,
+        );
       const index = indexed ? await profileIndexAt(db, (await journalHead(db))!) : undefined;
       if (index)
         console.log(
