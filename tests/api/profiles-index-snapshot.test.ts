@@ -49,8 +49,8 @@ afterAll(async () => {
 const stats = () => profileIndexStats(db)!;
 
 /** The index started as a server starts it (no polling: the test drives it), settled. */
-async function start(): Promise<void> {
-  enableProfileCountIndex(db, { minRows: 0, pollMs: 0, snapshots });
+async function start(options: { holdWaitMs?: number } = {}): Promise<void> {
+  enableProfileCountIndex(db, { minRows: 0, pollMs: 0, snapshots, ...options });
   expect(await profileCountIndexSettled(db)).toBe(true);
 }
 
@@ -116,8 +116,25 @@ describe('the profile index restarts from its snapshot', () => {
     await disableProfileCountIndex(db);
   });
 
-  it('while a snapshot takes the index and writes its arrays changed in place, the index does not move: a request that needs a newer version gets no answer from it (SQL answers)', async () => {
+  it('while a snapshot takes the index and writes its arrays changed in place, the index does not move: a request that needs a newer version waits for it, then the index catches up and answers', async () => {
     await start();
+    await changeProfiles(8);
+    expect(await profileCountIndexSettled(db)).toBe(true);
+    const version = stats().version;
+    await changeProfiles(9);
+    const head = (await journalHead(db))!;
+    const writing = writeProfileIndexSnapshot(db);
+    // asked while the snapshot holds the index at `version`: answered from the index, at the head
+    expect(await indexedProfileCount(db, head, null, {}, 'snapshotted')).toBeGreaterThan(0);
+    expect(stats().version).toBe(head);
+    await writing;
+    expect((await readSnapshotHeader(file)).version).toBe(version);
+    await expectIndexMatchesSql(db, 45, 20);
+    await disableProfileCountIndex(db);
+  });
+
+  it('with no wait for a snapshot allowed (holdWaitMs 0), a request that needs a newer version gets no answer from the index while it is held (SQL answers)', async () => {
+    await start({ holdWaitMs: 0 });
     await changeProfiles(6);
     expect(await profileCountIndexSettled(db)).toBe(true); // moved past the snapshot on disk
     const version = stats().version;

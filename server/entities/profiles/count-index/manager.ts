@@ -22,6 +22,12 @@ const PRUNE_EVERY_MS = 60_000;
 const SNAPSHOT_CHECK_MS = 30_000;
 /** A small table is counted again at most this often to see whether it grew past minRows. */
 const RECOUNT_SMALL_MS = 5_000;
+/**
+ * How long a request that needs a newer version waits while a snapshot holds the index still (its
+ * arrays changed in place being written: ~1–2.5 s at ten million rows) before SQL answers it: at ten
+ * million a SQL count takes seconds, and many at once under load take longer than the hold.
+ */
+export const HOLD_WAIT_MS = 5_000;
 
 export interface IndexOptions {
   minRows?: number;
@@ -38,6 +44,8 @@ export interface IndexOptions {
    * last written (warming.ts); default true (PROFILE_INDEX_WARM=0: not)
    */
   warm?: boolean;
+  /** how long a request waits for a snapshot's hold before SQL answers it (HOLD_WAIT_MS; 0: SQL at once) */
+  holdWaitMs?: number;
 }
 
 export interface IndexStats {
@@ -71,6 +79,7 @@ interface State {
   stats: Omit<IndexStats, 'rows' | 'bytes' | 'version'>;
   snapshots?: SnapshotKeeper;
   warm: boolean;
+  holdWaitMs: number;
   /** the warming under way (at start) */
   warming?: Promise<void>;
   /** the catch-up this process's last write of profiles started (`profilesWritten`) */
@@ -96,6 +105,7 @@ export function enableProfileCountIndex(db: Kysely<Database>, options: IndexOpti
     timers: [],
     stats: { builds: 0, lastBuildMs: 0, catchUps: 0, changesApplied: 0, rebuildReasons: [] },
     warm: options.warm ?? true,
+    holdWaitMs: options.holdWaitMs ?? HOLD_WAIT_MS,
   };
   states.set(db, state);
   if (options.snapshots) {
@@ -203,8 +213,8 @@ export async function indexedProfilePage(
 }
 
 async function currentIndex(state: State, head: number): Promise<ProfileIndex | undefined> {
-  // a catch-up reads up to the head it finds, at least this one: two rounds at most
-  for (let round = 0; round < 3; round++) {
+  // a catch-up reads up to the head it finds, at least this one: two rounds at most (and a snapshot's hold or two)
+  for (let round = 0; round < 5; round++) {
     const index = state.index;
     if (!index) {
       if (!state.building && (state.smallCheckedAt === undefined || Date.now() - state.smallCheckedAt > RECOUNT_SMALL_MS))
@@ -212,11 +222,30 @@ async function currentIndex(state: State, head: number): Promise<ProfileIndex | 
       return undefined;
     }
     if (index.version >= head) return index;
-    if (state.snapshots?.holding) return undefined; // it must not move while its own arrays are written: SQL answers meanwhile
+    const holding = state.snapshots?.holding;
+    if (holding) {
+      // it must not move while its own arrays are written: this request waits for that, SQL answers past the bound
+      if (await ended(holding, state.holdWaitMs)) continue;
+      return undefined;
+    }
     state.catchingUp ??= catchUp(state, index).finally(() => (state.catchingUp = undefined));
     await state.catchingUp;
   }
   return undefined;
+}
+
+/** Whether `promise` settles within `ms` (0: not waited for). */
+async function ended(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  if (ms <= 0) return false;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Applies what was committed since the index's version; a gap, a TRUNCATE or too many changes rebuild instead. */
