@@ -44,6 +44,23 @@ const batches = fc.array(
   { maxLength: 6 },
 );
 
+/** One fixed sample of rows, one for each id. */
+const sampledRows = (ids: number[], seed: number) =>
+  fc.sample(fc.tuple(...ids.map((id) => rowArbitrary(id))), { seed, numRuns: 1 })[0] as ModelRow[];
+/** The bigger tests' first rows: 3,000, past an order's block of 1,024 and the arrays' first capacity. */
+const FIRST_IDS = Array.from({ length: 3000 }, (_, i) => i + 1);
+/** 2,000 of the first rows changed, a third of them deleted. */
+const changedRows = (seed: number) =>
+  sampledRows(FIRST_IDS.slice(0, 2000), seed).map((row, i): [number, ModelRow | null] => [row.id, i % 3 === 0 ? null : row]);
+/** 1,500 new rows (past the capacity: every array grows). */
+const addedRows = (seed: number) =>
+  sampledRows(FIRST_IDS.map((id) => id + 3000).slice(0, 1500), seed).map((row): [number, ModelRow | null] => [row.id, row]);
+/** The first rows as a model and a fresh index of them, at version 1. */
+async function biggerIndex(seed: number) {
+  const model = new Map(sampledRows(FIRST_IDS, seed).map((row) => [row.id, row]));
+  return { model, index: await freshIndex([...model.values()], 1) };
+}
+
 describe('profile index snapshot', () => {
   it(
     'fromParts(toParts()) answers like the original and the model, in memory and through the file, and follows later changes alike',
@@ -79,18 +96,12 @@ describe('profile index snapshot', () => {
   it(
     'a bigger index read back keeps following changes: blocks of a thousand rows split and empty, sets grow past their capacity',
     async () => {
-      const rowsOf = (ids: number[], seed: number) =>
-        fc.sample(fc.tuple(...ids.map((id) => rowArbitrary(id))), { seed, numRuns: 1 })[0] as ModelRow[];
-      const ids = Array.from({ length: 3000 }, (_, i) => i + 1);
-      const model = new Map(rowsOf(ids, 1).map((row) => [row.id, row]));
+      const { model, index } = await biggerIndex(1);
       let version = 1;
-      const index = await freshIndex([...model.values()], version);
       const copy = await throughFile(index, 'bigger.snapshot');
-      // 1,500 new rows (past the capacity: every array grows), then 2,000 of the first deleted or changed
-      const added = rowsOf(ids.map((id) => id + 3000).slice(0, 1500), 2).map((row): [number, ModelRow | null] => [row.id, row]);
-      applyBatch(model, added, ++version, [index, copy]);
-      const changed = rowsOf(ids.slice(0, 2000), 3).map((row, i): [number, ModelRow | null] => [row.id, i % 3 === 0 ? null : row]);
-      applyBatch(model, changed, ++version, [index, copy]);
+      // new rows first, then the first ones changed and deleted
+      applyBatch(model, addedRows(2), ++version, [index, copy]);
+      applyBatch(model, changedRows(3), ++version, [index, copy]);
       expectSameAnswers(copy, model);
       expect(copy.rows).toBe(model.size);
     },
@@ -138,26 +149,23 @@ describe('profile index snapshot', () => {
   it(
     'a bigger index moved while its file is written: rows changed and deleted, then added past the capacity',
     async () => {
-      const rowsOf = (ids: number[], seed: number) =>
-        fc.sample(fc.tuple(...ids.map((id) => rowArbitrary(id))), { seed, numRuns: 1 })[0] as ModelRow[];
-      const ids = Array.from({ length: 3000 }, (_, i) => i + 1);
-      const model = new Map(rowsOf(ids, 4).map((row) => [row.id, row]));
+      const { model, index } = await biggerIndex(4);
       let version = 1;
-      const index = await freshIndex([...model.values()], version);
       const written = new Map(model);
       const file = path.join(folder, 'bigger-moving.snapshot');
       await writeSnapshotFile(file, meta(index.version, index.rows), index.toParts(), undefined, () => {
         // changed and deleted first, in the arrays being written; then added: every array grows (a new one)
-        const changed = rowsOf(ids.slice(0, 2000), 6).map((row, i): [number, ModelRow | null] => [row.id, i % 3 === 0 ? null : row]);
-        applyBatch(model, changed, ++version, [index]);
-        const added = rowsOf(ids.map((id) => id + 3000).slice(0, 1500), 5).map((row): [number, ModelRow | null] => [row.id, row]);
-        applyBatch(model, added, ++version, [index]);
+        applyBatch(model, changedRows(6), ++version, [index]);
+        applyBatch(model, addedRows(5), ++version, [index]);
       });
       expectSameAnswers(index, model);
       const copy = ProfileIndex.fromParts(await readSnapshotParts(file, await readSnapshotHeader(file)));
       expect(copy.version).toBe(1);
       expectSameAnswers(copy, written);
-      const later = rowsOf(ids.slice(1000, 2500), 7).map((row, i): [number, ModelRow | null] => [row.id, i % 4 === 0 ? null : row]);
+      const later = sampledRows(FIRST_IDS.slice(1000, 2500), 7).map((row, i): [number, ModelRow | null] => [
+        row.id,
+        i % 4 === 0 ? null : row,
+      ]);
       applyBatch(written, later, 2, [copy]);
       expectSameAnswers(copy, written);
     },
