@@ -14,6 +14,8 @@ import { RememberedSets } from '../server/entities/profiles/count-index/remember
 import { runProfileCase, type CaseName } from './profile-cases';
 import { ensureProfiles, ensureUser, profileCount } from './seeding';
 import { openDatabase } from '../server/db/connect';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../server/db/schema';
 
 const SORTS = ['first_name', 'last_name', 'created_at', 'updated_at', ...RATING_FIELDS];
 const TERMS = [
@@ -90,6 +92,8 @@ export interface ProfileBenchOptions {
    * snapshot, and the mix is timed once that is done (its rows are marked: not first askings)
    */
   warm?: boolean;
+  /** PostgreSQL: leave the profile table's pages where they are (default: read into the page cache first) */
+  coldTable?: boolean;
 }
 
 /**
@@ -99,7 +103,7 @@ export interface ProfileBenchOptions {
 export async function benchProfiles(target: { databaseUrl?: string; dataDir?: string }, profiles: number, options: ProfileBenchOptions) {
   // seeded before the server starts: a server started first follows the profiles' change log while the
   // seed writes millions of rows with the table's indexes dropped (ten million took 86 min instead of ~30)
-  await seedBeforeServer(target, profiles);
+  await seedBeforeServer(target, profiles, !options.coldTable);
   const server =
     options.webProcesses && target.databaseUrl
       ? await startBuiltBenchServer(target.databaseUrl, options.webProcesses, options.warm)
@@ -189,13 +193,40 @@ export async function benchProfiles(target: { databaseUrl?: string; dataDir?: st
 }
 
 /** The bench's two users and `profiles` profiles, on a connection of its own, closed before the server opens. */
-async function seedBeforeServer(target: { databaseUrl?: string; dataDir?: string }, profiles: number): Promise<void> {
+async function seedBeforeServer(
+  target: { databaseUrl?: string; dataDir?: string },
+  profiles: number,
+  tableInMemory: boolean,
+): Promise<void> {
   const handle = await openDatabase(target.databaseUrl ? { databaseUrl: target.databaseUrl } : { dataDir: target.dataDir });
   try {
     await ensureUser(handle.db, 'bench-staff@example.test', true);
     await ensureUser(handle.db, 'bench-user@example.test', false);
     await ensureProfiles(handle.db, profiles);
+    if (target.databaseUrl && tableInMemory) await readProfileTable(handle.db);
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * The profile table and its primary key read into the machine's page cache (pg_prewarm's `read`), as a
+ * database server that has been answering for a while holds them: each page of the list reads its rows
+ * by id, and on a page cache emptied by a restart each of those is a disk read (~1 ms on these machines;
+ * a 10-row page took 18–83 ms cold at ten million). Without it the figures depend on what ran before.
+ */
+async function readProfileTable(db: Kysely<Database>): Promise<void> {
+  const started = performance.now();
+  try {
+    await sql`CREATE EXTENSION IF NOT EXISTS pg_prewarm`.execute(db);
+  } catch (error) {
+    console.log(`  the profile table's pages left where they are: pg_prewarm is not there (${(error as Error).message})`);
+    return;
+  }
+  const { rows } = await sql<{ blocks: number; mb: number }>`
+    SELECT sum(pg_prewarm(relation, 'read'))::int AS blocks, (sum(pg_relation_size(relation)) / 1048576)::int AS mb
+    FROM unnest(ARRAY['profile'::regclass, 'profile_pkey'::regclass]) AS relation`.execute(db);
+  console.log(
+    `  the profile table and its primary key read into the page cache (${rows[0].mb} MB, ${Math.round(performance.now() - started)} ms; --cold-table leaves them)`,
+  );
 }

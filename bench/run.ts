@@ -60,6 +60,8 @@ const { values, positionals } = parseArgs({
     'remembered-mb': { type: 'string' },
     /** profiles: the index warms the sets the last run remembered (keys beside its snapshot) and the mix is timed after; rows marked */
     warm: { type: 'boolean', default: false },
+    /** profiles, PostgreSQL: leave the profile table's pages where they are instead of reading them into the page cache first */
+    'cold-table': { type: 'boolean', default: false },
     connections: { type: 'string', default: '32' },
     'ingest-profiles': { type: 'string', default: '100000' },
     'pglite-ingest-profiles': { type: 'string', default: '100000' },
@@ -121,6 +123,7 @@ if (parts.includes('profiles')) {
     cpuProfile: values['cpu-profile'],
     rememberedMb: values['remembered-mb'] ? Number(values['remembered-mb']) : undefined,
     warm: values.warm,
+    coldTable: values['cold-table'],
   };
   const rows: Record<string, string | number>[] = [];
   if (!values['no-pglite']) {

@@ -118,7 +118,12 @@ interface VitestReport {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
-  testResults: { name: string; status: string; message?: string; assertionResults: { status: string }[] }[];
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { status: string; fullName?: string; failureMessages?: string[] }[];
+  }[];
 }
 
 async function vitestLayer(result: LayerResult, project: string, report: string, env: NodeJS.ProcessEnv) {
@@ -142,6 +147,12 @@ async function vitestLayer(result: LayerResult, project: string, report: string,
     const why = file.message?.trim().split('\n')[0] || 'a hook or the import failed, see the output above';
     result.problems.push(`${file.name.replace(`${root}/`, '')} failed to run: ${why}`);
   }
+  // named in the summary: CI keeps only the tail of the output
+  for (const file of json.testResults)
+    for (const test of file.assertionResults.filter((each) => each.status === 'failed')) {
+      const why = test.failureMessages?.[0]?.trim().split('\n')[0]?.slice(0, 300) ?? '';
+      result.problems.push(`FAILED ${file.name.replace(`${root}/`, '')} › ${test.fullName ?? ''}: ${why}`);
+    }
   if (json.numPendingTests + json.numTodoTests > 0)
     result.problems.push(`${json.numPendingTests + json.numTodoTests} tests skipped or todo (not counted)`);
   if (json.numPassedTests + json.numFailedTests + brokenFiles.length === 0) {

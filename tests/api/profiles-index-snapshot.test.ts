@@ -117,7 +117,7 @@ describe('the profile index restarts from its snapshot', () => {
   });
 
   it('while a snapshot takes the index and writes its arrays changed in place, the index does not move: a request that needs a newer version waits for it, then the index catches up and answers', async () => {
-    await start();
+    await start({ holdWaitMs: 600_000 }); // a bound no slow disk reaches: the test does not race the clock
     await changeProfiles(8);
     expect(await profileCountIndexSettled(db)).toBe(true);
     const version = stats().version;
