@@ -299,7 +299,12 @@ describe(`backup and restore (${testDb})`, () => {
       // not while a server has the database open, even with --force
       const running = await open(source);
       try {
-        const busy = await manage(['restore', quietBackup, '--force'], envOf(source));
+        // a session held for the whole check: the pool would close an idle one after 10 s (as a server's
+        // index, polling twice a second, never lets it), and a slow restore start would then find none
+        const busy = await running.db.connection().execute(async (held) => {
+          await sql`SELECT 1`.execute(held);
+          return manage(['restore', quietBackup, '--force'], envOf(source));
+        });
         expect(busy.code).toBe(1);
         expect(busy.stderr).toMatch(
           testDb === 'pglite' ? `A server (pid ${process.pid}) is running on DATA_DIR` : /other session\(s\) are connected/,

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
 import { seedDataset } from '../../server/demo/dataset';
@@ -45,6 +45,9 @@ afterAll(async () => {
   await api?.close();
   fs.rmSync(folder, { recursive: true, force: true });
 });
+
+// a test that fails leaves no index on for the next (a started index ignores the next start's options)
+afterEach(() => disableProfileCountIndex(db));
 
 const stats = () => profileIndexStats(db)!;
 

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
 import { matchPendingChanges } from '../../server/signals/engine';
+import { SIGNALS_MATCH_QUEUE } from '../../server/signals/queues';
 import { startTestApi, testDb, type TestApi, type TestUser } from './harness';
 import { expectStatus } from './expect';
 import { createSource, retrieveAndWait } from './retrieval-support';
@@ -163,6 +164,8 @@ describe('through real retrievals', () => {
   beforeAll(async () => {
     feed = await serveFeed();
     api = await startTestApi({ allowPrivateFeeds: true });
+    // no sweep every minute: one between a test's rewind of the cursor and its own run would take its changes
+    await api.app.jobs.schedule(SIGNALS_MATCH_QUEUE, 'every', null, {});
     scout = await api.user({ email: 'scout@signals.test' });
     other = await api.user({ email: 'other@signals.test' });
     staff = await api.user({ email: 'staff@signals.test', is_staff: true });

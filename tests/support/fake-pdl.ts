@@ -92,6 +92,8 @@ export interface FakePdl {
   enrichments: EnrichRequest[];
   /** forced answers, taken one per request before the normal ones */
   forced: Forced[];
+  /** called when a forced hang is served (a test lengthens the client's timeout for the requests after it) */
+  onHang?: () => void;
   /** forced answers for the search request at this page index (from 0) of a search, once */
   forcedAtPage: Map<number, Forced[]>;
   close(): Promise<void>;
@@ -118,7 +120,7 @@ export async function startFakePdl(): Promise<FakePdl> {
     res.end(JSON.stringify(body));
   };
   const answer = (res: http.ServerResponse, forced: Forced) => {
-    if (forced === 'hang') return; // never answered; destroyed at close
+    if (forced === 'hang') return fake.onHang?.(); // never answered; destroyed at close
     send(
       res,
       forced.status,
