@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = resolve(import.meta.dirname, '..');
 const reports = join(root, 'test-results', 'reports');
@@ -168,9 +169,40 @@ async function vitestLayer(result: LayerResult, project: string, report: string,
   }
 }
 
+interface PlaywrightSuite {
+  file: string;
+  suites?: PlaywrightSuite[];
+  specs?: {
+    title: string;
+    line: number;
+    tests: { status: string; results: { errors?: { message?: string }[] }[] }[];
+  }[];
+}
+
 interface PlaywrightReport {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
   errors: { message?: string }[];
+  suites?: PlaywrightSuite[];
+}
+
+/** One line per failed or flaky test (CI keeps only the summary): where it is and its first message line. */
+function playwrightProblems(suites: PlaywrightSuite[] = []): string[] {
+  const lines: string[] = [];
+  for (const suite of suites) {
+    lines.push(...playwrightProblems(suite.suites));
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const message = test.results.flatMap((r) => r.errors ?? []).find((e) => e.message)?.message ?? '';
+        const why =
+          stripVTControlCharacters(message)
+            .split('\n')
+            .find((line) => line.trim()) ?? '';
+        const label = test.status === 'flaky' ? 'FLAKY' : 'FAILED';
+        lines.push(`${label} ${suite.file}:${spec.line} › ${spec.title}: ${why.trim()}`);
+      }
+  }
+  return lines;
 }
 
 async function playwrightLayer(result: LayerResult) {
@@ -191,6 +223,7 @@ async function playwrightLayer(result: LayerResult) {
   result.passed += json.stats.expected + json.stats.flaky;
   result.failed += json.stats.unexpected;
   if (json.stats.flaky) result.problems.push(`${json.stats.flaky} tests passed only on retry (flaky)`);
+  result.problems.push(...playwrightProblems(json.suites));
   if (json.stats.skipped) result.problems.push(`${json.stats.skipped} tests skipped (not counted)`);
   // Errors outside tests (global setup, a spec that does not load) fail the run without a failed test.
   if (json.errors.length) {
