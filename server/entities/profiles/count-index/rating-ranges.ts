@@ -43,31 +43,57 @@ export class RatingRanges {
 
   /**
    * Sets in `out` the rows of `order` (this rating's rated rows, ascending) whose rating
-   * lies in [gte, lte]: the units it covers whole, then the run below them and the run
-   * above them (or the one run, when it covers none), pausing every few blocks. A run at
-   * an end that holds most of its unit is made the other way: the unit's set ORed with the
-   * whole units, then the rest of the unit (outside the range) cleared — a run's rows are
-   * scattered bit writes, a unit's set one sequential pass.
+   * lies in [gte, lte], as `plan` makes them: its units ORed, then its runs cleared and marked.
    */
   *marking(order: OrderedRows, gte: number, lte: number, out: Bitset): Sliced<void> {
+    const plan = this.plan(order, gte, lte, out.length);
+    yield* unionAllInto(out, plan.units);
+    yield* plan.clearing(out);
+    yield* plan.marking(out);
+  }
+
+  /**
+   * How the rows in [gte, lte] are made: the units [k, k + 1) it covers whole, then the run
+   * below them and the run above them (or the one run, when it covers none), marked row by row.
+   * A run that holds most of its unit is made the other way: the unit's set ORed with the whole
+   * units, then the rest of the unit (outside the range) cleared — a run's rows are scattered bit
+   * writes, a unit's set is read in the same sequential pass as the others. A list that asks the
+   * range beside other sets ANDs with them in that pass and marks the runs' rows they hold.
+   * `words`: the length of the set it will be made in.
+   */
+  plan(order: OrderedRows, gte: number, lte: number, words: number): RangePlan {
     const { below, atMost } = this.bounds();
+    const sequential = words / 8; // a unit's OR costs about as many scattered writes
     // the units [k, k + 1) within [gte, lte]
     const first = Math.max(0, Math.ceil(gte));
     const last = Math.min(9, Math.floor(lte) - 1);
+    const units: Bitset[] = [];
+    const clearing: Run[] = [];
+    const marking: Run[] = [];
     if (first > last) {
-      yield* order.marking(below(gte), atMost(lte), out);
-      return;
+      // one run within a unit, or across the edge of two: by its unit when it holds most of it
+      const run: Run = [below(gte), atMost(lte)];
+      const unit = Math.floor(gte);
+      const direct = order.runLength(...run);
+      if (direct === 0) return planOf(order, units, clearing, marking);
+      const rests: Run[] = [
+        [below(unit), below(gte)],
+        [atMost(lte), below(unit + 1)],
+      ];
+      const withinUnit = unit >= 0 && unit <= 9 && lte < unit + 1;
+      const byUnit = withinUnit ? sequential + rests.reduce((sum, rest) => sum + order.runLength(...rest), 0) : Infinity;
+      if (byUnit < direct) {
+        units.push(this.units[unit]);
+        clearing.push(...rests);
+      } else marking.push(run);
+      return planOf(order, units, clearing, marking);
     }
     // each end: [gte, first) in unit first - 1, [last + 1, lte] in unit last + 1 — marked, or its unit less its other rows
-    type Run = [before: (position: number) => boolean, within: (position: number) => boolean];
     const ends: { unit: number; run: Run; rest: Run }[] = [
       { unit: first - 1, run: [below(gte), below(first)], rest: [below(first - 1), below(gte)] },
       { unit: last + 1, run: [below(last + 1), atMost(lte)], rest: [atMost(lte), below(last + 2)] },
     ];
-    const units = this.units.slice(first, last + 1);
-    const clearing: Run[] = [];
-    const marking: Run[] = [];
-    const sequential = out.length / 8; // a unit's OR costs about as many scattered writes
+    units.push(...this.units.slice(first, last + 1));
     for (const { unit, run, rest } of ends) {
       const direct = order.runLength(...run);
       if (direct === 0) continue;
@@ -77,9 +103,7 @@ export class RatingRanges {
         clearing.push(rest);
       } else marking.push(run);
     }
-    yield* unionAllInto(out, units);
-    for (const [before, within] of clearing) yield* order.marking(before, within, out, true);
-    for (const [before, within] of marking) yield* order.marking(before, within, out);
+    return planOf(order, units, clearing, marking);
   }
 
   /** How many rows of `order` (as in `marking`) have their rating in [gte, lte]: two binary searches, no set. */
@@ -121,6 +145,35 @@ export class RatingRanges {
     ranges.units = Array.from({ length: 10 }, (_set, unit) => from.arrays[`unit${unit}`] as Bitset);
     return ranges;
   }
+}
+
+/** A run of a rating's order: the rows before it, and the rows up to its end. */
+type Run = [before: (position: number) => boolean, within: (position: number) => boolean];
+
+/** A rating range as sets and runs (`RatingRanges.plan`): its rows are the units' union, less `clearing`, plus `marking`. */
+export interface RangePlan {
+  /** whole units' sets (none: the range is its runs) */
+  units: Bitset[];
+  /** clears in `out` the rows the units bring that are outside the range; answers how many were set */
+  clearing(out: Bitset): Sliced<number>;
+  /** sets in `out` the rows of the range's runs that `keep` holds for (all: none given); answers how many it set */
+  marking(out: Bitset, keep?: (position: number) => boolean): Sliced<number>;
+}
+
+function planOf(order: OrderedRows, units: Bitset[], clearing: Run[], marking: Run[]): RangePlan {
+  return {
+    units,
+    *clearing(out) {
+      let cleared = 0;
+      for (const [before, within] of clearing) cleared += yield* order.changing(before, within, out, false);
+      return cleared;
+    },
+    *marking(out, keep) {
+      let marked = 0;
+      for (const [before, within] of marking) marked += yield* order.changing(before, within, out, true, keep);
+      return marked;
+    },
+  };
 }
 
 /** The range `filters` ask of `field` when it is a rating (every matching row then has a rating within it). */
