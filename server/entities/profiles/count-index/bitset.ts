@@ -46,17 +46,15 @@ export function* unionAllInto(into: Bitset, sets: Bitset[]): Sliced<void> {
 }
 
 /**
- * A new set of the rows in every one of `sets` (a copy of the one) — and in one of `anyOf`, when
- * given (a rating range's whole units: rating-ranges.ts) — and how many they are: the intersection
- * and its population count in the same pass, pausing now and then.
+ * A new set of the rows in every one of `sets` (a copy of the one), and how many they are: the
+ * intersection and its population count in the same pass, pausing now and then.
  */
-export function* intersectionCounted(sets: Bitset[], anyOf?: Bitset[]): Sliced<{ set: Bitset; count: number }> {
+export function* intersectionCounted(sets: Bitset[]): Sliced<{ set: Bitset; count: number }> {
   const set = takeSet(sets[0].length);
   let count = 0;
-  const step = sliceWords(sets.length + (anyOf?.length ?? 0));
-  const union = anyOf && new Uint32Array(PIECE);
+  const step = sliceWords(sets.length);
   for (let from = 0; from < set.length; from += step) {
-    count += andPieces(set, sets, from, Math.min(set.length, from + step), anyOf, union);
+    count += andPieces(set, sets, from, Math.min(set.length, from + step));
     yield;
   }
   return { set, count };
@@ -72,8 +70,8 @@ function orPieces(into: Bitset, sets: Bitset[], from: number, to: number): void 
   }
 }
 
-/** out[from, to) = the AND of `sets` there (and of the OR of `anyOf`, made in `union`); answers its members. */
-function andPieces(out: Bitset, sets: Bitset[], from: number, to: number, anyOf?: Bitset[], union?: Uint32Array): number {
+/** out[from, to) = the AND of `sets` there; answers its members. */
+function andPieces(out: Bitset, sets: Bitset[], from: number, to: number): number {
   let count = 0;
   for (let piece = from; piece < to; piece += PIECE) {
     const end = Math.min(to, piece + PIECE);
@@ -82,11 +80,6 @@ function andPieces(out: Bitset, sets: Bitset[], from: number, to: number, anyOf?
     for (let s = 1; s < sets.length; s++) {
       const other = sets[s];
       for (let i = piece; i < end; i++) out[i] &= other[i];
-    }
-    if (anyOf && union) {
-      union.fill(0);
-      for (const other of anyOf) for (let i = piece; i < end; i++) union[i - piece] |= other[i];
-      for (let i = piece; i < end; i++) out[i] &= union[i - piece];
     }
     for (let i = piece; i < end; i++) if (out[i]) count += popcount(out[i]);
   }

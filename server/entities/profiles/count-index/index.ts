@@ -1,6 +1,6 @@
 import { RATING_FIELDS, type RatingField } from '../../../../types/api';
 import type { ProfileFilters } from '../filters';
-import { emptySet, has, wordsFor, type Bitset } from './bitset';
+import { emptySet, has, type Bitset } from './bitset';
 import { SearchIndex, TokenIndex } from './tokens';
 import { GROWTH, IndexRows, isNumericSort, type IndexedProfile } from './index-rows';
 import { pageStrategy, SortOrders } from './sort-orders';
@@ -276,9 +276,7 @@ export class ProfileIndex {
     const { search, remembered } = this;
     const ratingRange = (field: RatingField, gte: number, lte: number) => this.inRange(field, gte, lte);
     const ratingTest = (field: RatingField, gte: number, lte: number) => this.columns.ratingTest(field, gte, lte);
-    const ratingPlan = (field: RatingField, gte: number, lte: number) =>
-      this.columns.ratings[field].plan(this.orders.valued(field)!, gte, lte, wordsFor(capacity));
-    return { capacity, live, members, search, remembered, ratingRange, ratingTest, ratingPlan };
+    return { capacity, live, members, search, remembered, ratingRange, ratingTest };
   }
 
   /**

@@ -98,31 +98,21 @@ export class OrderedRows {
   }
 
   /**
-   * Sets (`set`) or clears in `out` the members from the first `before` does not hold for up to
-   * the first `within` does not hold for (a rating range's rows along that rating) — those `keep`
-   * holds for, when given — pausing every few blocks; answers how many bits it changed.
+   * Sets in `out` the members from the first that `before` does not hold for up to the
+   * first that `within` does not hold for (both hold for a start of the sequence, then no
+   * more: a run of it, e.g. the rows of a rating range), pausing every 16 blocks.
    */
-  *changing(
-    before: (position: number) => boolean,
-    within: (position: number) => boolean,
-    out: Bitset,
-    set: boolean,
-    keep?: (position: number) => boolean,
-  ): Sliced<number> {
+  *marking(before: (position: number) => boolean, within: (position: number) => boolean, out: Bitset, clear = false): Sliced<void> {
     const [firstBlock, firstOffset] = this.locate(before);
     const [endBlock, endOffset] = this.locate(within);
-    let changed = 0;
     for (let b = firstBlock; b <= endBlock && b < this.blocks.length; b++) {
       const { rows, length } = this.blocks[b];
-      const from = b === firstBlock ? firstOffset : 0;
-      const to = b === endBlock ? endOffset : length;
-      changed += set ? setRowsCounted(rows, from, to, out, keep) : clearRowsCounted(rows, from, to, out);
+      (clear ? clearRows : markRows)(rows, b === firstBlock ? firstOffset : 0, b === endBlock ? endOffset : length, out);
       if (((b - firstBlock) & 15) === 15) yield;
     }
-    return changed;
   }
 
-  /** How many members the run `changing` would change holds (two binary searches and its blocks' lengths). */
+  /** How many members the run `marking` would mark holds (two binary searches and its blocks' lengths). */
   runLength(before: (position: number) => boolean, within: (position: number) => boolean): number {
     const [firstBlock, firstOffset] = this.locate(before);
     const [endBlock, endOffset] = this.locate(within);
@@ -166,7 +156,7 @@ export class OrderedRows {
   /**
    * `collect`, pausing every 16 blocks (a sparse set's page may be millions of rows away): page-walk.ts. `total`: the set's members.
    * `run`: every member lies in the run of the sequence from the first member `run.before` does not hold for up to the first
-   * `run.within` does not hold for (as in `changing`: a rating range's rows along that rating) — the walk crosses only its blocks.
+   * `run.within` does not hold for (as in `marking`: a rating range's rows along that rating) — the walk crosses only its blocks.
    * `locator`: where a member lies, for a sequence without a store (`searchLocator`).
    */
   *collecting(
@@ -318,28 +308,10 @@ export class OrderedRows {
 }
 
 /** Sets in `out` the rows rows[from .. to). */
-function setRowsCounted(rows: Uint32Array, from: number, to: number, out: Bitset, keep?: (position: number) => boolean): number {
-  let changed = 0;
-  for (let i = from; i < to; i++) {
-    const position = rows[i];
-    const bit = 1 << (position & 31);
-    const word = position >>> 5;
-    if ((out[word] & bit) !== 0 || (keep && !keep(position))) continue;
-    out[word] |= bit;
-    changed++;
-  }
-  return changed;
+function markRows(rows: Uint32Array, from: number, to: number, out: Bitset): void {
+  for (let i = from; i < to; i++) out[rows[i] >>> 5] |= 1 << (rows[i] & 31);
 }
 
-function clearRowsCounted(rows: Uint32Array, from: number, to: number, out: Bitset): number {
-  let changed = 0;
-  for (let i = from; i < to; i++) {
-    const position = rows[i];
-    const bit = 1 << (position & 31);
-    const word = position >>> 5;
-    if ((out[word] & bit) === 0) continue;
-    out[word] &= ~bit;
-    changed++;
-  }
-  return changed;
+function clearRows(rows: Uint32Array, from: number, to: number, out: Bitset): void {
+  for (let i = from; i < to; i++) out[rows[i] >>> 5] &= ~(1 << (rows[i] & 31));
 }

@@ -57,9 +57,7 @@ export class RatingRanges {
    * below them and the run above them (or the one run, when it covers none), marked row by row.
    * A run that holds most of its unit is made the other way: the unit's set ORed with the whole
    * units, then the rest of the unit (outside the range) cleared — a run's rows are scattered bit
-   * writes, a unit's set is read in the same sequential pass as the others. A list that asks the
-   * range beside other sets ANDs with them in that pass and marks the runs' rows they hold.
-   * `words`: the length of the set it will be made in.
+   * writes, a unit's set one sequential pass. `words`: the length of the set it will be made in.
    */
   plan(order: OrderedRows, gte: number, lte: number, words: number): RangePlan {
     const { below, atMost } = this.bounds();
@@ -161,24 +159,20 @@ type Run = [before: (position: number) => boolean, within: (position: number) =>
 export interface RangePlan {
   /** whole units' sets (none: the range is its runs) */
   units: Bitset[];
-  /** clears in `out` the rows the units bring that are outside the range; answers how many were set */
-  clearing(out: Bitset): Sliced<number>;
-  /** sets in `out` the rows of the range's runs that `keep` holds for (all: none given); answers how many it set */
-  marking(out: Bitset, keep?: (position: number) => boolean): Sliced<number>;
+  /** clears in `out` the rows the units bring that are outside the range */
+  clearing(out: Bitset): Sliced<void>;
+  /** sets in `out` the rows of the range's runs */
+  marking(out: Bitset): Sliced<void>;
 }
 
 function planOf(order: OrderedRows, units: Bitset[], clearing: Run[], marking: Run[]): RangePlan {
   return {
     units,
     *clearing(out) {
-      let cleared = 0;
-      for (const [before, within] of clearing) cleared += yield* order.changing(before, within, out, false);
-      return cleared;
+      for (const [before, within] of clearing) yield* order.marking(before, within, out, true);
     },
-    *marking(out, keep) {
-      let marked = 0;
-      for (const [before, within] of marking) marked += yield* order.changing(before, within, out, true, keep);
-      return marked;
+    *marking(out) {
+      for (const [before, within] of marking) yield* order.marking(before, within, out);
     },
   };
 }

@@ -14,7 +14,6 @@ import {
   type Bitset,
 } from './bitset';
 import { parts, type Parts } from './parts';
-import type { RangePlan } from './rating-ranges';
 import type { RememberedSets, RowTest, SetTest, UsedOrigin } from './remembered-sets';
 import { termTest } from './term-test';
 import type { SearchIndex } from './tokens';
@@ -125,17 +124,12 @@ export interface SetSources {
   remembered: RememberedSets;
   /** the rows whose rating lies in [gte, lte] (a new set) */
   ratingRange(field: RatingField, gte: number, lte: number): Sliced<Bitset>;
-  /** how those rows are made (whole units' sets and runs), for a list that intersects them with other sets */
-  ratingPlan(field: RatingField, gte: number, lte: number): RangePlan;
   /** whether the row at a position is live with its rating in [gte, lte] (a remembered range's test) */
   ratingTest(field: RatingField, gte: number, lte: number): RowTest;
 }
 
-/**
- * A part: its key, how its set is made, its test on one row after a change, the index's own set when
- * the part is one of them, and for a rating range how its rows are made (`RatingRanges.plan`).
- */
-type Part = [string, () => Sliced<Bitset>, SetTest | undefined, Bitset?, (() => RangePlan)?];
+/** A part: its key, how its set is made, its test on one row after a change, and the index's own set when the part is one of them. */
+type Part = [string, () => Sliced<Bitset>, SetTest | undefined, Bitset?];
 
 /** A list's parts (each: its key, how its set is made, its test on one row after a change; none: dropped then) and its whole filter's key. */
 function listParts(from: SetSources, readable: number[] | null, filters: ProfileFilters, terms: string[]): { parts: Part[]; all: string } {
@@ -163,13 +157,7 @@ function listParts(from: SetSources, readable: number[] | null, filters: Profile
     const gte = filters[`${field}__gte`] ?? -Infinity;
     const lte = filters[`${field}__lte`] ?? Infinity;
     if (gte !== -Infinity || lte !== Infinity)
-      parts.push([
-        `${field} ${gte} ${lte}`,
-        () => from.ratingRange(field, gte, lte),
-        { test: from.ratingTest(field, gte, lte) },
-        undefined,
-        () => from.ratingPlan(field, gte, lte),
-      ]);
+      parts.push([`${field} ${gte} ${lte}`, () => from.ratingRange(field, gte, lte), { test: from.ratingTest(field, gte, lte) }]);
   }
   const key = parts
     .map(([part]) => part)
@@ -183,18 +171,7 @@ function listParts(from: SetSources, readable: number[] | null, filters: Profile
 export function setsToMake(from: SetSources, readable: number[] | null, filters: ProfileFilters, terms: string[]): number {
   const { parts, all } = listParts(from, readable, filters, terms);
   if (from.remembered.holds(all) || soleSet(parts)) return 0;
-  const deferred = parts.length === 1 ? -1 : deferredRange(parts, from.remembered);
-  return (parts.length === 1 ? 0 : 1) + parts.filter(([part, , , own], i) => !own && i !== deferred && !from.remembered.holds(part)).length;
-}
-
-/**
- * The rating range among a list's several parts that is not made as a set of its own (the first not
- * remembered; -1: none): its whole units are ORed in the intersection's pass and its end runs' rows
- * tested against the other parts' sets — a range's own set is a pass, a scattered marking and 1.25 MB
- * at ten million rows, for a list that would then read it once.
- */
-function deferredRange(parts: Part[], remembered: RememberedSets): number {
-  return parts.findIndex(([part, , , , plan]) => plan && !remembered.holds(part));
+  return (parts.length === 1 ? 0 : 1) + parts.filter(([part, , , own]) => !own && !from.remembered.holds(part)).length;
 }
 
 /**
@@ -224,18 +201,14 @@ export function* buildingSet(
     return { set, count };
   }
   // the parts' sets, then their intersection counted in the same pass (a copy of the live rows with no
-  // parts: a remembered set is corrected, never an alias of what changes); a range not remembered joins
-  // that pass as its plan (`deferredRange`)
-  const deferred = parts.length ? deferredRange(parts, remembered) : -1;
+  // parts: a remembered set is corrected, never an alias of what changes)
   const sets: Bitset[] = [];
-  for (const [i, [part, make, test, own]] of parts.entries()) {
-    if (i === deferred) continue;
+  for (const [part, make, test, own] of parts) {
     // the index's own set as it is (a copy remembered beside it would cost a pass and 1.25 MB at ten million rows)
     sets.push(own ?? remembered.get(part, true) ?? remembered.put(part, yield* make(), undefined, test, { origin: undefined, uses: 0 }));
     yield;
   }
-  const { set, count } =
-    deferred < 0 ? yield* intersectionCounted(sets.length ? sets : [live]) : yield* intersectionWithRange(sets, parts[deferred][4]!());
+  const { set, count } = yield* intersectionCounted(sets.length ? sets : [live]);
   remembered.put(
     all,
     set,
@@ -247,19 +220,6 @@ export function* buildingSet(
     origin,
   );
   return { set, count };
-}
-
-/** The rows in every one of `sets` (at least one) and in the range `plan` makes, and how many they are. */
-function* intersectionWithRange(sets: Bitset[], plan: RangePlan): Sliced<{ set: Bitset; count: number }> {
-  const found = plan.units.length ? yield* intersectionCounted(sets, plan.units) : { set: emptySet(sets[0].length * 32), count: 0 };
-  let { count } = found;
-  count -= yield* plan.clearing(found.set);
-  const [first, ...others] = sets;
-  const keep = others.length
-    ? (position: number) => has(first, position) && others.every((other) => has(other, position))
-    : (position: number) => has(first, position);
-  count += yield* plan.marking(found.set, keep);
-  return { set: found.set, count };
 }
 
 /**
