@@ -46,10 +46,10 @@ export class RatingRanges {
    * lies in [gte, lte], as `plan` makes them: its units ORed, then its runs cleared and marked.
    */
   *marking(order: OrderedRows, gte: number, lte: number, out: Bitset): Sliced<void> {
-    const plan = this.plan(order, gte, lte, out.length);
-    yield* unionAllInto(out, plan.units);
-    yield* plan.clearing(out);
-    yield* plan.marking(out);
+    const { units, clearing, marking } = this.plan(order, gte, lte, out.length);
+    yield* unionAllInto(out, units);
+    for (const [before, within] of clearing) yield* order.marking(before, within, out, true);
+    for (const [before, within] of marking) yield* order.marking(before, within, out);
   }
 
   /**
@@ -59,7 +59,7 @@ export class RatingRanges {
    * units, then the rest of the unit (outside the range) cleared — a run's rows are scattered bit
    * writes, a unit's set one sequential pass. `words`: the length of the set it will be made in.
    */
-  plan(order: OrderedRows, gte: number, lte: number, words: number): RangePlan {
+  private plan(order: OrderedRows, gte: number, lte: number, words: number): RangePlan {
     const { below, atMost } = this.bounds();
     const sequential = words / 8; // a unit's OR costs about as many scattered writes
     // the units [k, k + 1) within [gte, lte]
@@ -73,7 +73,7 @@ export class RatingRanges {
       const run: Run = [below(gte), atMost(lte)];
       const unit = Math.floor(gte);
       const direct = order.runLength(...run);
-      if (direct === 0) return planOf(order, units, clearing, marking);
+      if (direct === 0) return { units, clearing, marking };
       const rests: Run[] = [
         [below(unit), below(gte)],
         [atMost(lte), below(unit + 1)],
@@ -84,7 +84,7 @@ export class RatingRanges {
         units.push(this.units[unit]);
         clearing.push(...rests);
       } else marking.push(run);
-      return planOf(order, units, clearing, marking);
+      return { units, clearing, marking };
     }
     // each end: [gte, first) in unit first - 1, [last + 1, lte] in unit last + 1 — marked, or its unit less its other rows
     const ends: { unit: number; run: Run; rest: Run }[] = [
@@ -101,7 +101,7 @@ export class RatingRanges {
         clearing.push(rest);
       } else marking.push(run);
     }
-    return planOf(order, units, clearing, marking);
+    return { units, clearing, marking };
   }
 
   /** How many rows of `order` (as in `marking`) have their rating in [gte, lte]: two binary searches, no set. */
@@ -156,25 +156,13 @@ const UNITS = 11;
 type Run = [before: (position: number) => boolean, within: (position: number) => boolean];
 
 /** A rating range as sets and runs (`RatingRanges.plan`): its rows are the units' union, less `clearing`, plus `marking`. */
-export interface RangePlan {
+interface RangePlan {
   /** whole units' sets (none: the range is its runs) */
   units: Bitset[];
-  /** clears in `out` the rows the units bring that are outside the range */
-  clearing(out: Bitset): Sliced<void>;
-  /** sets in `out` the rows of the range's runs */
-  marking(out: Bitset): Sliced<void>;
-}
-
-function planOf(order: OrderedRows, units: Bitset[], clearing: Run[], marking: Run[]): RangePlan {
-  return {
-    units,
-    *clearing(out) {
-      for (const [before, within] of clearing) yield* order.marking(before, within, out, true);
-    },
-    *marking(out) {
-      for (const [before, within] of marking) yield* order.marking(before, within, out);
-    },
-  };
+  /** runs of rows the units bring that are outside the range */
+  clearing: Run[];
+  /** runs of rows in the range outside its units */
+  marking: Run[];
 }
 
 /** The range `filters` ask of `field` when it is a rating (every matching row then has a rating within it). */
