@@ -2,7 +2,7 @@ import type { Bitset } from './bitset';
 import type { BlockStore, Block } from './block-store';
 import { whole, type Sliced } from './slices';
 import { parts, type Parts } from './parts';
-import { storeLocator, walking, type BlockLocator, type Members } from './page-walk';
+import { storeLocator, walking, type BlockCounts, type BlockLocator, type Members } from './page-walk';
 import { searchLocator } from './search-locator';
 
 export { BlockStore } from './block-store';
@@ -157,7 +157,7 @@ export class OrderedRows {
    * `collect`, pausing every 16 blocks (a sparse set's page may be millions of rows away): page-walk.ts. `total`: the set's members.
    * `run`: every member lies in the run of the sequence from the first member `run.before` does not hold for up to the first
    * `run.within` does not hold for (as in `marking`: a rating range's rows along that rating) — the walk crosses only its blocks.
-   * `locator`: where a member lies, for a sequence without a store (`searchLocator`).
+   * `locator`: where a member lies, for a sequence without a store (`searchLocator`); `kept`: counts by block kept between walks.
    */
   *collecting(
     members: Members,
@@ -168,9 +168,20 @@ export class OrderedRows {
     total = Infinity,
     run?: { before: (position: number) => boolean; within: (position: number) => boolean },
     locator?: BlockLocator,
+    kept?: BlockCounts,
   ): Sliced<number> {
     if (!run)
-      return yield* walking(this.blocks, this.store ? storeLocator(this.store) : locator, members, total, descending, skip, wanted, out);
+      return yield* walking(
+        this.blocks,
+        this.store ? storeLocator(this.store) : locator,
+        members,
+        total,
+        descending,
+        skip,
+        wanted,
+        out,
+        kept,
+      );
     // the run's first and last blocks whole (their rows outside it are no members); no counting by
     // block (it numbers blocks in the whole sequence): a run is of a numeric order, which has no store
     const [first] = this.locate(run.before);

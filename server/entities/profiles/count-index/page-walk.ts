@@ -39,6 +39,12 @@ export interface BlockLocator {
   picking?(set: Bitset, walked: number, descending: boolean, count: number): Sliced<number[]>;
 }
 
+/** Members of sets counted by block of one sequence, kept between walks (block-counts.ts). */
+export interface BlockCounts {
+  get(set: Bitset): Uint32Array | undefined;
+  put(set: Bitset, counts: Uint32Array): void;
+}
+
 /** A store's locator (a name order's: the store knows each position's block). */
 export const storeLocator = (store: BlockStore): BlockLocator => ({
   blockOf: (position) => store.blockHolding(position),
@@ -59,7 +65,9 @@ export type Members = Bitset | ((position: number) => boolean);
  * sorted by the name it matches, a data source's newest rows along their dates — is then counted by
  * block through the locator (a name order's store, or a numeric order's binary search of its blocks),
  * and the walk skips whole blocks, those without a member
- * and those whose members are all to be skipped. `total`: the set's members.
+ * and those whose members are all to be skipped. `total`: the set's members. `kept`: counts
+ * made by an earlier walk of the same set along these blocks, used from the start, and where this
+ * walk's counts are kept.
  */
 export function* walking(
   blocks: Block[],
@@ -70,9 +78,10 @@ export function* walking(
   skip: number,
   wanted: number,
   out: number[],
+  kept?: BlockCounts,
 ): Sliced<number> {
   let walked = 0;
-  let counts: Uint32Array | undefined;
+  let counts = locator && typeof members !== 'function' ? kept?.get(members) : undefined;
   let pickAfter: number | undefined;
   let rows = 0;
   for (const block of blocks) rows += block.length;
@@ -112,7 +121,10 @@ export function* walking(
       for (let i = skip; i < first.length; i++) out.push(first[i]);
       return Math.max(0, skip - first.length);
     }
-    if (walked >= after.rows && total * after.rowsPerMember < rows - walked) counts = yield* countingByBlock(blocks, locator, members);
+    if (walked >= after.rows && total * after.rowsPerMember < rows - walked) {
+      counts = yield* countingByBlock(blocks, locator, members);
+      kept?.put(members, counts);
+    }
   }
   return skip;
 }

@@ -60,13 +60,22 @@ export function takeSet(length: number): Bitset {
     words = length;
   }
   const reused = free.pop();
-  if (reused) return reused.fill(0);
+  if (reused) {
+    issues.set(reused, setIssue(reused) + 1);
+    return reused.fill(0);
+  }
   const bytes = length * 4;
   if (!arena || arena.next + bytes > arena.buffer.byteLength) arena = { buffer: new ArrayBuffer(bytes * ARENA_SETS), next: 0 };
   const set = setAt({ buffer: arena.buffer, offset: arena.next, length });
   arena.next += bytes;
   return set; // a new arena's memory is zeroed
 }
+
+/** How many times the pool handed `set` out again (what was kept about it before is about another set). */
+export function setIssue(set: Bitset): number {
+  return issues.get(set) ?? 0;
+}
+const issues = new WeakMap<Bitset, number>();
 
 /** `set` is no longer held by the index (and by nothing else once the reads in flight end). */
 export function releaseSet(set: Bitset): void {

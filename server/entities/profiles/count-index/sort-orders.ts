@@ -1,6 +1,7 @@
 import type { Bitset } from './bitset';
 import type { Members } from './page-walk';
 import { BlockStore, OrderedRows } from './ordered-rows';
+import { KeptBlockCounts } from './block-counts';
 import type { NumberColumn } from './number-column';
 import { whole, type Sliced } from './slices';
 import { sortingByNumberInSlices } from './sort-in-slices';
@@ -62,6 +63,8 @@ interface SortOrder {
 
 export class SortOrders {
   private readonly orders = new Map<string, SortOrder>();
+  /** sets' members counted by block along a sequence, kept until an order changes */
+  private readonly counted = new KeptBlockCounts();
 
   constructor(
     fields: string[],
@@ -90,6 +93,7 @@ export class SortOrders {
     databaseOrders: Map<string, { valued: ArrayLike<number>; missing: ArrayLike<number> }>,
     isLive: (position: number) => boolean,
   ): Sliced<void> {
+    this.counted.forget();
     const ids = this.rows.ids();
     for (const [field, order] of this.orders) {
       const values = this.rows.numbers(field);
@@ -122,6 +126,7 @@ export class SortOrders {
 
   /** Takes a row out of every order; call while the numbers still hold its old values (numeric orders find it by them). */
   remove(position: number): void {
+    this.counted.forget();
     for (const [field, order] of this.orders) {
       const values = this.rows.numbers(field);
       if (!values) {
@@ -140,6 +145,7 @@ export class SortOrders {
    * matches the table: rebuild).
    */
   *placing(placed: PlacedRow[]): Sliced<boolean> {
+    this.counted.forget();
     for (const [field, order] of this.orders) {
       const values = this.rows.numbers(field);
       if (values) {
@@ -224,12 +230,14 @@ export class SortOrders {
     const picked: number[] = [];
     for (const [rows, down] of walk) {
       if (picked.length >= wanted) break;
-      skip = yield* rows.collecting(members, down, skip, wanted, picked, total, undefined, values && this.locator(rows, order, values));
+      const locator = values && this.locator(rows, order, values);
+      skip = yield* rows.collecting(members, down, skip, wanted, picked, total, undefined, locator, this.counted.of(rows));
     }
     return fromEnd ? picked.reverse() : picked;
   }
 
   resize(capacity: number): void {
+    this.counted.forget();
     for (const order of this.orders.values()) order.store?.resize(capacity);
   }
 
