@@ -1,34 +1,22 @@
-import { RATING_FIELDS, type RatingField } from '../../../../types/api';
+import { RATING_FIELDS } from '../../../../types/api';
 import type { ProfileFilters } from '../filters';
 import { emptySet, has, type Bitset } from './bitset';
 import { SearchIndex, TokenIndex } from './tokens';
-import { GROWTH, IndexRows, isNumericSort, type IndexedProfile } from './index-rows';
-import { pageStrategy, SortOrders } from './sort-orders';
-import { rangeStrategy, ratingRangeOf, soleRatingRange } from './rating-ranges';
+import { IndexRows, isNumericSort, type IndexedProfile } from './index-rows';
+import { SortOrders } from './sort-orders';
 import type { Members } from './page-walk';
 import { RememberedSets, rememberedBudget } from './remembered-sets';
 import { ReadWriteGate } from './read-write-gate';
-import { buildingSet, setsToMake, type SetSources } from './set-builder';
+import { setsToMake } from './set-builder';
+import { applyingChanges, type ProfileChange } from './index-changes';
+import { listing, matchingSet, paging, setSources, type ListedIndex, type PageAsked, type WarmKey } from './index-lists';
 import { inSlices, whole, type Sliced, type Slicer } from './slices';
 import { parts, type Parts } from './parts';
 
 export { NUMERIC_SORTS, type IndexedProfile, type NumericSort } from './index-rows';
 export { rangeStrategy } from './rating-ranges';
-
-/** A list's request as the index is asked it (`readable` null: staff; `terms` folded): what a restarted index warms. */
-export interface WarmKey {
-  readable: number[] | null;
-  filters: ProfileFilters;
-  terms: string[];
-}
-
-/** One page of a list: sorted on `field`, `limit` rows after `offset`. */
-export interface PageAsked {
-  field: string;
-  descending: boolean;
-  offset: number;
-  limit: number;
-}
+export type { ProfileChange } from './index-changes';
+export type { PageAsked, WarmKey } from './index-lists';
 
 /**
  * The profiles list from memory: what the filters test — data sources,
@@ -42,21 +30,6 @@ export interface PageAsked {
  * Rows have positions (handed out as they arrive, never reused for another
  * id); a deleted row's position is dead (index-rows.ts).
  */
-
-/** One profile's change, as the journal gives it: its state now (undefined: deleted). */
-export interface ProfileChange {
-  id: number;
-  profile?: IndexedProfile;
-  /** its folded search document, and whether that changed */
-  search_text?: string;
-  searchChanged: boolean;
-  /**
-   * For each sort field compared by the database (names: its collation
-   * decides): the id of the row right before this one in ascending order, null
-   * when it comes first, undefined when its value is missing.
-   */
-  previous: Record<string, number | null | undefined>;
-}
 
 export class ProfileIndex {
   /** what it holds of each row, by position */
@@ -129,11 +102,8 @@ export class ProfileIndex {
   }
 
   /**
-   * Applies the changes of the journal up to `version`. Every changed row leaves
-   * every order first; then each goes back where it belongs (numbers compared
-   * here, names after the row the database puts before it: rows placed in the
-   * order of their predecessors). Answers false when a predecessor is unknown
-   * (the index no longer matches the table: rebuild).
+   * Applies the changes of the journal up to `version` (index-changes.ts). Answers false when a
+   * predecessor is unknown (the index no longer matches the table: rebuild).
    */
   apply(changes: ProfileChange[], version: number): boolean {
     return whole(this.applying(changes, version));
@@ -157,40 +127,15 @@ export class ProfileIndex {
 
   /** `apply`'s work, to be run whole or in slices (within the gate's write). */
   *applying(changes: ProfileChange[], version: number): Sliced<boolean> {
-    const placed: { position: number; previous: ProfileChange['previous'] }[] = [];
-    // the index grows (if it must) before the changes, in slices, rather than at the row that fills it
-    let added = 0;
-    const { columns } = this;
-    const changed: number[] = [];
-    // the new documents (undefined: gone) of the rows whose document changed: the search's and the term sets' tests
-    const documents = new Map<number, string | undefined>();
-    for (let i = 0; i < changes.length; i++) if (changes[i].profile && columns.positions.get(changes[i].id) === undefined) added++;
-    if (columns.used + added > columns.capacity) yield* this.growing(Math.max(columns.used + added, Math.ceil(columns.capacity * GROWTH)));
-    for (let i = 0; i < changes.length; i++) {
-      if ((i & 7) === 7) yield;
-      const change = changes[i];
-      const known = columns.positions.get(change.id);
-      const wasLive = known !== undefined && has(columns.live, known);
-      if (known !== undefined) changed.push(known);
-      if (wasLive) {
-        columns.detach(known);
-        // the numbers still hold the row's old values: numeric orders find it by them
-        this.orders.remove(known);
-      }
-      if (!change.profile) {
-        if (known !== undefined) documents.set(known, undefined);
-        continue;
-      }
-      const position = known ?? this.newPosition(change.id);
-      if (known === undefined) changed.push(position);
-      columns.set(position, change.profile);
-      if (change.searchChanged || !wasLive) documents.set(position, change.search_text ?? '');
-      placed.push({ position, previous: change.previous });
-    }
-    for (const [position, document] of documents) this.search.set(position, document);
-    // the remembered sets follow: each changed row's bit by its set's test
-    yield* this.remembered.correcting({ positions: changed, documents });
-    if (!(yield* this.orders.placing(placed))) {
+    const changed = {
+      columns: this.columns,
+      orders: this.orders,
+      search: this.search,
+      remembered: this.remembered,
+      newPosition: (id: number) => this.newPosition(id),
+      growing: (capacity: number) => this.growing(capacity),
+    };
+    if (!(yield* applyingChanges(changed, changes))) {
       this.broken = true;
       return false;
     }
@@ -225,21 +170,7 @@ export class ProfileIndex {
     terms: string[],
     sort?: PageAsked,
   ): Sliced<{ count: number; ids?: number[] }> {
-    const range = soleRatingRange(readable, filters, terms);
-    if (range) {
-      const { field, gte, lte } = range;
-      const ratings = this.columns.ratings[field];
-      const count = ratings.count(this.orders.valued(field)!, gte, lte);
-      if (!sort) return { count };
-      if (count > pageStrategy.sortBelow && count >= this.columns.count * rangeStrategy.testFromFraction) {
-        const { descending, offset, limit } = sort;
-        return { count, ids: yield* this.paging(ratings.holds(gte, lte), count, sort.field, descending, offset, limit, filters) };
-      }
-    }
-    const { set, count } = yield* this.matchingWork(readable, filters, terms);
-    if (!sort) return { count };
-    const { descending, offset, limit } = sort;
-    return { count, ids: yield* this.paging(set, count, sort.field, descending, offset, limit, filters) };
+    return yield* listing(this.listed(), readable, filters, terms, sort);
   }
 
   /** `matching` in slices (within `read`). */
@@ -252,13 +183,12 @@ export class ProfileIndex {
    * remembered with its set (`uses` times asked: a warming passes the count it had), as a key to warm.
    */
   matchingWork(readable: number[] | null, filters: ProfileFilters, terms: string[], uses = 1): Sliced<{ set: Bitset; count: number }> {
-    const origin: WarmKey = { readable, filters, terms };
-    return buildingSet(this.setSources(), readable, filters, terms, { origin, uses });
+    return matchingSet(this.listed().sources, readable, filters, terms, uses);
   }
 
   /** How many bytes the sets of this list not remembered yet would take (0: its set is remembered). */
   bytesToRemember(readable: number[] | null, filters: ProfileFilters, terms: string[]): number {
-    return setsToMake(this.setSources(), readable, filters, terms) * emptySet(this.columns.capacity).byteLength;
+    return setsToMake(this.listed().sources, readable, filters, terms) * emptySet(this.columns.capacity).byteLength;
   }
 
   /** How many bytes more of sets it may remember now. */
@@ -271,12 +201,10 @@ export class ProfileIndex {
     return this.remembered.origins().map(({ origin, uses }) => ({ ...(origin as WarmKey), uses }));
   }
 
-  private setSources(): SetSources {
-    const { capacity, live, members } = this.columns;
-    const { search, remembered } = this;
-    const ratingRange = (field: RatingField, gte: number, lte: number) => this.inRange(field, gte, lte);
-    const ratingTest = (field: RatingField, gte: number, lte: number) => this.columns.ratingTest(field, gte, lte);
-    return { capacity, live, members, search, remembered, ratingRange, ratingTest };
+  /** What a list reads (index-lists.ts), as the index holds it now (its arrays grow). */
+  private listed(): ListedIndex {
+    const { columns, orders, search, remembered } = this;
+    return { columns, orders, sources: setSources(columns, orders, search, remembered) };
   }
 
   /**
@@ -310,10 +238,7 @@ export class ProfileIndex {
     return inSlices(this.paging(set, total, field, descending, offset, limit, filters), slicer);
   }
 
-  /**
-   * `page`'s work, to be run whole or in slices (within `read`). `filters`: those `set` was made
-   * of — a range of the sorted rating bounds the walk to that range's run of its order.
-   */
+  /** `page`'s work, to be run whole or in slices (within `read`): index-lists.ts. */
   *paging(
     members: Members,
     total: number,
@@ -323,10 +248,7 @@ export class ProfileIndex {
     limit: number,
     filters?: ProfileFilters,
   ): Sliced<number[] | undefined> {
-    const within = filters && ratingRangeOf(filters, field);
-    return (yield* this.orders.paging(members, total, field, descending, offset, limit, within))?.map(
-      (position) => this.columns.ids[position],
-    );
+    return yield* paging(this.listed(), members, total, field, descending, offset, limit, filters);
   }
 
   /** Memory held, in bytes (typed arrays and buffers; maps estimated). */
@@ -389,13 +311,6 @@ export class ProfileIndex {
     yield* this.columns.resizing(fit);
     this.orders.resize(fit);
     this.search.grow(fit);
-  }
-
-  /** The rows whose rating lies in [gte, lte] (no rating fails both comparisons, as NULL does in SQL). */
-  private *inRange(field: RatingField, gte: number, lte: number): Sliced<Bitset> {
-    const inside = emptySet(this.columns.capacity);
-    yield* this.columns.ratings[field].marking(this.orders.valued(field)!, gte, lte, inside);
-    return inside;
   }
 
   /** What the orders read of the rows (asked for each time: the arrays grow). */
