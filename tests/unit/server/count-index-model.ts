@@ -156,6 +156,7 @@ export function expectSameAnswers(index: ProfileIndex, model: Map<number, ModelR
     { readable: null, filters: {}, terms: ['founder', 'e'] },
     { readable: [1, 3], filters: { nationalities: ['FR'] }, terms: ['o', 'paulo', 'são'] },
   ];
+  expect(index.rows, 'live rows').toBe(model.size); // counted once, until a row comes or goes
   // twice: the second pass is answered from the sets the index remembered at this version
   for (const [asked, { readable, filters, terms }] of [...queries, ...queries].entries()) {
     const kept = rows.filter(

@@ -154,7 +154,7 @@ describe('a page walk counting members by block', () => {
     expect(kept.get(again)).toBeUndefined();
   });
 
-  it('counts again after a change: a member moved into a block the kept counts had empty', async () => {
+  it('counts again after a change: a member moved into a block the kept counts had empty, a row deleted', async () => {
     // 3,000 rows by last name; the data source's only members are at the end of that order
     const row = (id: number, sources: number[]): ModelRow => ({
       id,
@@ -181,6 +181,10 @@ describe('a page walk counting members by block', () => {
     // row 5 joins the source: the first block, which the kept counts say holds none of it
     applyBatch(model, [[5, row(5, [3])]], 2, [index]);
     expect(page()).toEqual({ count: 51, ids: [5, 2951, 2952, 2953] });
+    // the live rows, counted once: a batch of deletes alone counts them again
+    expect(index.rows).toBe(3000);
+    applyBatch(model, [[7, null]], 3, [index]);
+    expect(index.rows).toBe(2999);
   });
 
   it('answers as the plain model over several blocks, after changes', async () => {
