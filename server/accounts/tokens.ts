@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { hashSecret, newSecret } from './secrets';
+import { compiledOnce } from '../db/compiled-once';
 
 /** Sessions last 30 days from their last use. */
 export const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -56,6 +57,27 @@ export async function revokeSession(db: Kysely<Database>, userId: number, id: nu
   return row?.token_hash;
 }
 
+/** The active user of a live token: compiled once, it is asked on every request. */
+function userByTokenQuery(db: Kysely<Database>, tokenHash: string) {
+  return db
+    .selectFrom('auth_token as t')
+    .innerJoin('app_user as u', 'u.id', 't.user_id')
+    .selectAll('u')
+    .select(['t.id as token_id', 't.last_used_at'])
+    .where('t.token_hash', '=', tokenHash)
+    .where('t.revoked_at', 'is', null)
+    .where('t.expires_at', '>', sql<Date>`now()`)
+    .where('u.is_active', '=', true);
+}
+
+const userByToken = compiledOnce((db, parameter: (name: 'tokenHash') => string) => userByTokenQuery(db, parameter('tokenHash')));
+
+const userWithVersionsByToken = compiledOnce((db, parameter: (name: 'tokenHash') => string) =>
+  userByTokenQuery(db, parameter('tokenHash')).select(
+    sql<Record<string, string> | null>`(SELECT json_object_agg(table_name, version::text) FROM table_version)`.as('versions'),
+  ),
+);
+
 /**
  * The active user a live token belongs to, sliding its expiry; undefined for
  * unknown, expired, revoked or inactive. With `versions`, the same round trip
@@ -63,21 +85,7 @@ export async function revokeSession(db: Kysely<Database>, userId: number, id: nu
  */
 export async function userForToken(db: Kysely<Database>, token: string, options: { versions?: boolean } = {}) {
   const tokenHash = hashSecret(token);
-  const row = await db
-    .selectFrom('auth_token as t')
-    .innerJoin('app_user as u', 'u.id', 't.user_id')
-    .selectAll('u')
-    .select(['t.id as token_id', 't.last_used_at'])
-    .$if(options.versions === true, (query) =>
-      query.select(
-        sql<Record<string, string> | null>`(SELECT json_object_agg(table_name, version::text) FROM table_version)`.as('versions'),
-      ),
-    )
-    .where('t.token_hash', '=', tokenHash)
-    .where('t.revoked_at', 'is', null)
-    .where('t.expires_at', '>', new Date())
-    .where('u.is_active', '=', true)
-    .executeTakeFirst();
+  const [row] = await (options.versions ? userWithVersionsByToken : userByToken)(db, { tokenHash });
   if (!row) return undefined;
   // refresh at most once a minute: a write per request would be wasted work
   if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > 60_000) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
+import zlib from 'node:zlib';
 
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -23,8 +24,11 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     if (route.compress === undefined && !route.url.startsWith('/api/')) route.compress = false;
   });
   await app.register(compress, {
-    // brotli at quality 4 (the plugin's default for answers made per request), gzip at zlib's level 6
+    // brotli at quality 3, gzip at zlib's level 6. A page of ten profiles (5.6 KB of JSON) at quality 3:
+    // 1,550 bytes in 93 µs; at 4 (the plugin's default) 1,509 bytes in 169 µs — 6 % of the server's
+    // main thread under a list load at ten million profiles, for 3 % fewer bytes.
     encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
     threshold: COMPRESSION_THRESHOLD_BYTES,
     globalDecompression: false,
   });

@@ -340,6 +340,10 @@ describe('security headers', () => {
     expect(response.headers['content-security-policy']).toMatch(/default-src 'self'/);
     expect(response.headers['content-security-policy']).toContain(framing);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
   }
 
   it('are on API answers, errors, the docs and the app', async () => {

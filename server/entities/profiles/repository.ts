@@ -6,6 +6,7 @@ import { applyOrdering, applySearch, listPageRequest, runList, type ListSearchAn
 import { readableDataSourceIds, readableWithVersion } from '../../db/visibility';
 import { applyProfileFilters, profileFilterSchema, profileList, type ProfileFilters } from './filters';
 import { indexedProfilePage } from './count-index/manager';
+import { compiledOnce } from '../../db/compiled-once';
 
 export type ProfileRow = Selectable<ProfileTable>;
 
@@ -50,10 +51,18 @@ export async function listProfiles(
   return runList(base, params, profileList, 'id', toSummary, { db, version, countFirst: async () => indexed?.count });
 }
 
+/** The summaries of these ids, in no order: compiled once, it is asked for every page of the list. */
+const summariesOf = compiledOnce((db, parameter: (name: 'ids') => string) =>
+  db
+    .selectFrom('profile')
+    .select(SUMMARY_COLUMNS)
+    .where('id', '=', sql<number>`any(${parameter('ids')}::int[])`),
+);
+
 /** The profiles of these ids, in this order (a profile deleted meanwhile is left out). */
 async function summariesInOrder(db: Kysely<Database>, ids: number[]): Promise<ProfileSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('profile').select(SUMMARY_COLUMNS).where('id', 'in', ids).execute();
+  const rows = await summariesOf(db, { ids });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => (byId.has(id) ? [toSummary(byId.get(id)!)] : []));
 }
