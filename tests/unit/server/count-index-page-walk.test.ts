@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { walkStrategy } from '../../../server/entities/profiles/count-index/page-walk';
 import { pageStrategy } from '../../../server/entities/profiles/count-index/sort-orders';
-import { emptySet, add } from '../../../server/entities/profiles/count-index/bitset';
+import { emptySet, add, remove } from '../../../server/entities/profiles/count-index/bitset';
 import { BlockStore, OrderedRows } from '../../../server/entities/profiles/count-index/ordered-rows';
 import { whole } from '../../../server/entities/profiles/count-index/slices';
 import { KeptBlockCounts } from '../../../server/entities/profiles/count-index/block-counts';
@@ -136,6 +136,69 @@ describe('a page walk counting members by block', () => {
     expect(located).toBe(members.length); // the kept counts: no member located again
     kept.forget();
     walk();
+    expect(located).toBe(2 * members.length);
+  });
+
+  it('corrects the kept counts as rows move and sets change with them, without locating the members again', () => {
+    const n = 5000;
+    const order = shuffled(n)(11);
+    const numeric = OrderedRows.from(order);
+    const rank = new Float64Array(n);
+    for (const [at, position] of order.entries()) rank[position] = at;
+    const before = (a: number, b: number) => rank[a] < rank[b] || (rank[a] === rank[b] && a < b);
+    let located = 0;
+    // a locator for each walk, as the orders make one (it reads the blocks as they are then)
+    const locator = () => {
+      const search = numeric.searchLocator(
+        (position) => rank[position],
+        () => 0,
+        () => true,
+      );
+      return {
+        ...search,
+        blockOf: (position: number) => {
+          located++;
+          return search.blockOf(position);
+        },
+      };
+    };
+    const members = order.slice(n - 40);
+    const set = emptySet(n);
+    for (const p of members) add(set, p);
+    walkStrategy.pickBelow = 0;
+    const kept = new KeptBlockCounts();
+    const page = (skip: number) => {
+      const out: number[] = [];
+      whole(numeric.collecting(set, false, skip, 10, out, members.length, undefined, locator(), kept.of(numeric)));
+      return out;
+    };
+    expect(page(0)).toEqual(members.slice(0, 10));
+    expect(located).toBe(members.length);
+    // a change as the index applies one: the row out of the order, its values and sets changed, the row back
+    const change = (position: number, newRank: number, member: boolean) => {
+      expect(numeric.removeSorted(position, before)).toBe(true);
+      rank[position] = newRank;
+      if (member) add(set, position);
+      else remove(set, position);
+      numeric.insertSorted(position, before);
+    };
+    // a member moves to the start of the order (into a block the kept counts have empty)
+    change(members[0], -1, true);
+    expect(page(0)).toEqual(members.slice(0, 10));
+    // a row of the third block joins the set where it is
+    const joining = order[2000];
+    change(joining, 2000, true);
+    expect(page(0)).toEqual([members[0], joining, ...members.slice(1, 9)]);
+    expect(page(30)).toEqual(members.slice(29, 39));
+    // and leaves it again; a member leaves
+    change(joining, 2000, false);
+    change(members[1], rank[members[1]], false);
+    expect(page(0)).toEqual([members[0], ...members.slice(2, 11)]);
+    expect(located).toBe(members.length); // corrected from the moved rows' blocks, never counted again
+    // rows moved to the start until its block splits (the blocks numbered anew): the counts are made again
+    const arriving = order.slice(3000, 3070);
+    for (const [i, position] of arriving.entries()) change(position, -100 + i, i === 69);
+    expect(page(0)).toEqual([arriving[69], members[0], ...members.slice(2, 10)]);
     expect(located).toBe(2 * members.length);
   });
 

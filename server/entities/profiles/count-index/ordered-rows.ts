@@ -4,6 +4,7 @@ import { whole, type Sliced } from './slices';
 import { parts, type Parts } from './parts';
 import { storeLocator, walking, type BlockCounts, type BlockLocator, type Members } from './page-walk';
 import { searchLocator } from './search-locator';
+import { SequenceEdits } from './block-counts';
 
 export { BlockStore } from './block-store';
 
@@ -27,6 +28,8 @@ export class OrderedRows {
   size = 0;
   /** the array read from a snapshot that blocks still view (until most have moved out of it), and how many do */
   private shared?: { array: Uint32Array; views: number };
+  /** the blocks rows left or entered, for the counts by block kept across changes (block-counts.ts) */
+  readonly edits = new SequenceEdits();
 
   /** `store`: rows are found by position (insertAfter, remove); without one, by order (removeSorted) */
   constructor(private readonly store?: BlockStore) {}
@@ -212,6 +215,7 @@ export class OrderedRows {
     block.length++;
     this.size++;
     this.store?.place(position, block.id);
+    this.edits.touch(block);
     if (block.length === BLOCK_SIZE) this.split(block);
   }
 
@@ -221,7 +225,9 @@ export class OrderedRows {
     block.length--;
     this.size--;
     this.store?.place(position, -1);
+    this.edits.touch(block);
     if (block.length === 0) {
+      this.edits.relayout();
       this.leaveShared(block);
       this.blocks.splice(block.index, 1);
       this.renumber(block.index);
@@ -239,6 +245,7 @@ export class OrderedRows {
     this.moveRows(block, half + ROOM);
     this.blocks.splice(block.index + 1, 0, moved);
     this.renumber(block.index + 2);
+    this.edits.relayout();
   }
 
   /** The block's rows into an array of its own of `room` rows. */

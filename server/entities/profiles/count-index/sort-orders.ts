@@ -63,7 +63,7 @@ interface SortOrder {
 
 export class SortOrders {
   private readonly orders = new Map<string, SortOrder>();
-  /** sets' members counted by block along a sequence, kept until an order changes */
+  /** sets' members counted by block along a sequence, kept and corrected as rows move (block-counts.ts) */
   private readonly counted = new KeptBlockCounts();
 
   constructor(
@@ -126,7 +126,6 @@ export class SortOrders {
 
   /** Takes a row out of every order; call while the numbers still hold its old values (numeric orders find it by them). */
   remove(position: number): void {
-    this.counted.forget();
     for (const [field, order] of this.orders) {
       const values = this.rows.numbers(field);
       if (!values) {
@@ -145,7 +144,6 @@ export class SortOrders {
    * matches the table: rebuild).
    */
   *placing(placed: PlacedRow[]): Sliced<boolean> {
-    this.counted.forget();
     for (const [field, order] of this.orders) {
       const values = this.rows.numbers(field);
       if (values) {
