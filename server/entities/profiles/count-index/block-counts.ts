@@ -1,7 +1,6 @@
 import type { Bitset } from './bitset';
 import type { Block } from './block-store';
 import type { BlockCounts } from './page-walk';
-import type { OrderedRows } from './ordered-rows';
 import { setIssue } from './set-pool';
 
 /** Edits of a sequence past which kept counts are dropped rather than corrected (a big catch-up). */
@@ -29,6 +28,11 @@ export class SequenceEdits {
   }
 }
 
+/** A sequence of blocks (ordered-rows.ts), as far as its kept counts need it. */
+interface Sequence {
+  readonly edits: SequenceEdits;
+}
+
 interface Kept {
   issue: number;
   counts: Uint32Array;
@@ -51,12 +55,12 @@ interface Kept {
  * its issue. A count is 4 bytes a block of the sequence (42 KB at ten million rows), gone with its set.
  */
 export class KeptBlockCounts {
-  private kept = new WeakMap<OrderedRows, WeakMap<Bitset, Kept>>();
+  private kept = new WeakMap<Sequence, WeakMap<Bitset, Kept>>();
   /** whether any count was kept since the last `forget` */
   private holding = false;
 
   /** The counts kept along `sequence`. */
-  of(sequence: OrderedRows): BlockCounts {
+  of(sequence: Sequence): BlockCounts {
     let bySet = this.kept.get(sequence);
     if (!bySet) {
       bySet = new WeakMap();
