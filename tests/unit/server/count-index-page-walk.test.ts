@@ -200,6 +200,14 @@ describe('a page walk counting members by block', () => {
     for (const [i, position] of arriving.entries()) change(position, -100 + i, i === 69);
     expect(page(0)).toEqual([arriving[69], members[0], ...members.slice(2, 10)]);
     expect(located).toBe(2 * members.length);
+    // as many edits between two askings as correcting pays for (256: a row out and back in, 128 times)
+    // are corrected; more are counted anew
+    for (const position of order.slice(4000, 4128)) change(position, rank[position], false);
+    expect(page(0)).toEqual([arriving[69], members[0], ...members.slice(2, 10)]);
+    expect(located).toBe(2 * members.length);
+    for (const position of order.slice(4000, 4129)) change(position, rank[position], false);
+    expect(page(0)).toEqual([arriving[69], members[0], ...members.slice(2, 10)]);
+    expect(located).toBe(3 * members.length);
   });
 
   it('keeps no count for a set the pool hands out again (another set under the same object)', () => {
