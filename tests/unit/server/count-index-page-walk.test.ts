@@ -29,6 +29,39 @@ const shuffled = (n: number) => (seed: number) => {
   return order;
 };
 
+/**
+ * `n` positions in a shuffled numeric order (a rank each), its last 40 a set's members, and a locator
+ * for each walk (as the orders make one: it reads the blocks as they are then) that counts the members
+ * it locates.
+ */
+function farMembers(seed: number) {
+  const n = 5000;
+  const order = shuffled(n)(seed);
+  const numeric = OrderedRows.from(order);
+  const rank = new Float64Array(n);
+  for (const [at, position] of order.entries()) rank[position] = at;
+  const spy = { located: 0 };
+  const locator = () => {
+    const search = numeric.searchLocator(
+      (position) => rank[position],
+      () => 0,
+      () => true,
+    );
+    return {
+      ...search,
+      blockOf: (position: number) => {
+        spy.located++;
+        return search.blockOf(position);
+      },
+    };
+  };
+  // members at the far end of the order: a walk from its start counts them by block
+  const members = order.slice(n - 40);
+  const set = emptySet(n);
+  for (const p of members) add(set, p);
+  return { order, numeric, rank, spy, locator, members, set };
+}
+
 describe('a page walk counting members by block', () => {
   beforeAll(() => {
     walkStrategy.countAfterRows = 0;
@@ -101,70 +134,26 @@ describe('a page walk counting members by block', () => {
   });
 
   it('counts a set by block once, and walks it again from the kept counts while nothing changed', () => {
-    const n = 5000;
-    const order = shuffled(n)(7);
-    const numeric = OrderedRows.from(order);
-    const rank = new Uint32Array(n);
-    for (const [at, position] of order.entries()) rank[position] = at;
-    let located = 0;
-    const search = numeric.searchLocator(
-      (position) => rank[position],
-      () => 0,
-      () => true,
-    );
-    const locator = {
-      ...search,
-      blockOf: (position: number) => {
-        located++;
-        return search.blockOf(position);
-      },
-    };
-    // members at the far end of the order: a walk from its start counts them by block
-    const members = order.slice(n - 40);
-    const set = emptySet(n);
-    for (const p of members) add(set, p);
+    const { numeric, spy, locator, members, set } = farMembers(7);
     walkStrategy.pickBelow = 0;
     const kept = new KeptBlockCounts();
     const walk = () => {
       const out: number[] = [];
-      whole(numeric.collecting(set, false, 5, 10, out, members.length, undefined, locator, kept.of(numeric)));
+      whole(numeric.collecting(set, false, 5, 10, out, members.length, undefined, locator(), kept.of(numeric)));
       expect(out).toEqual(members.slice(5, 15));
     };
     walk();
-    expect(located).toBe(members.length);
+    expect(spy.located).toBe(members.length);
     walk();
-    expect(located).toBe(members.length); // the kept counts: no member located again
+    expect(spy.located).toBe(members.length); // the kept counts: no member located again
     kept.forget();
     walk();
-    expect(located).toBe(2 * members.length);
+    expect(spy.located).toBe(2 * members.length);
   });
 
   it('corrects the kept counts as rows move and sets change with them, without locating the members again', () => {
-    const n = 5000;
-    const order = shuffled(n)(11);
-    const numeric = OrderedRows.from(order);
-    const rank = new Float64Array(n);
-    for (const [at, position] of order.entries()) rank[position] = at;
+    const { order, numeric, rank, spy, locator, members, set } = farMembers(11);
     const before = (a: number, b: number) => rank[a] < rank[b] || (rank[a] === rank[b] && a < b);
-    let located = 0;
-    // a locator for each walk, as the orders make one (it reads the blocks as they are then)
-    const locator = () => {
-      const search = numeric.searchLocator(
-        (position) => rank[position],
-        () => 0,
-        () => true,
-      );
-      return {
-        ...search,
-        blockOf: (position: number) => {
-          located++;
-          return search.blockOf(position);
-        },
-      };
-    };
-    const members = order.slice(n - 40);
-    const set = emptySet(n);
-    for (const p of members) add(set, p);
     walkStrategy.pickBelow = 0;
     const kept = new KeptBlockCounts();
     const page = (skip: number) => {
@@ -173,7 +162,7 @@ describe('a page walk counting members by block', () => {
       return out;
     };
     expect(page(0)).toEqual(members.slice(0, 10));
-    expect(located).toBe(members.length);
+    expect(spy.located).toBe(members.length);
     // a change as the index applies one: the row out of the order, its values and sets changed, the row back
     const change = (position: number, newRank: number, member: boolean) => {
       expect(numeric.removeSorted(position, before)).toBe(true);
@@ -194,20 +183,20 @@ describe('a page walk counting members by block', () => {
     change(joining, 2000, false);
     change(members[1], rank[members[1]], false);
     expect(page(0)).toEqual([members[0], ...members.slice(2, 11)]);
-    expect(located).toBe(members.length); // corrected from the moved rows' blocks, never counted again
+    expect(spy.located).toBe(members.length); // corrected from the moved rows' blocks, never counted again
     // rows moved to the start until its block splits (the blocks numbered anew): the counts are made again
     const arriving = order.slice(3000, 3070);
     for (const [i, position] of arriving.entries()) change(position, -100 + i, i === 69);
     expect(page(0)).toEqual([arriving[69], members[0], ...members.slice(2, 10)]);
-    expect(located).toBe(2 * members.length);
+    expect(spy.located).toBe(2 * members.length);
     // as many edits between two askings as correcting pays for (256: a row out and back in, 128 times)
     // are corrected; more are counted anew
     for (const position of order.slice(4000, 4128)) change(position, rank[position], false);
     expect(page(0)).toEqual([arriving[69], members[0], ...members.slice(2, 10)]);
-    expect(located).toBe(2 * members.length);
+    expect(spy.located).toBe(2 * members.length);
     for (const position of order.slice(4000, 4129)) change(position, rank[position], false);
     expect(page(0)).toEqual([arriving[69], members[0], ...members.slice(2, 10)]);
-    expect(located).toBe(3 * members.length);
+    expect(spy.located).toBe(3 * members.length);
   });
 
   it('keeps no count for a set the pool hands out again (another set under the same object)', () => {
